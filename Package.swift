@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+// carousel-site: a static web slideshow generator. No package dependencies: everything a library
+// would do elsewhere (Mustache, argument parsing, SHA-256, the dev server) lives in this package.
+import PackageDescription
+
+let package = Package(
+    name: "carousel-site",
+    products: [
+        .executable(name: "carousel-site", targets: ["carousel-site"]),
+        .library(name: "CarouselSiteKit", targets: ["CarouselSiteKit"]),
+    ],
+    targets: [
+        // The engine: config, feeds, images, rendering and output, as pipeline stages.
+        .target(
+            name: "CarouselSiteKit",
+            dependencies: ["Mustache"],
+            plugins: ["EmbedTheme"]
+        ),
+        // A spec-compliant Mustache engine, with inheritance, on its own.
+        .target(name: "Mustache"),
+        // Subcommands, flags and options with generated help and usage errors (exit 64).
+        .target(name: "ArgumentParsing"),
+        // The command-line tool: parses arguments, runs the engine, prints diagnostics.
+        .executableTarget(
+            name: "carousel-site",
+            dependencies: ["CarouselSiteKit", "ArgumentParsing"]
+        ),
+        // Turns the default theme in Templates/ into Swift source, so the binary carries it.
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(
+            name: "EmbedTheme",
+            capability: .buildTool(),
+            dependencies: ["ThemeEmbedder"]
+        ),
+        .testTarget(name: "CarouselSiteKitTests", dependencies: ["CarouselSiteKit"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,1 @@
+// Argument parsing for the command-line tool; see CommandSpec.

@@ -1,0 +1,2 @@
+import CarouselSiteKit
+print("carousel-site")
