@@ -32,6 +32,11 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["ThemeEmbedder"]
         ),
+        // Runs the public test suites in the shared corpora (JSON, feeds, plists, Mustache, images).
+        .executableTarget(
+            name: "Conformance",
+            dependencies: ["CarouselSiteKit", "Mustache"]
+        ),
         .testTarget(name: "CarouselSiteKitTests", dependencies: ["CarouselSiteKit"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
