@@ -189,7 +189,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A path as the user would type it: relative to the working directory when inside it.
-    func displayPath(_ url: URL) -> String {
+    public func displayPath(_ url: URL) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         let path = url.standardizedFileURL.path
         if path == cwd { return "." }

@@ -65,12 +65,12 @@ struct PageContext {
             ("alt", .string(altText(slide, number: index + 1, count: count))),
             ("image", imageValue(pageSlide.image)),
         ]
-        if let title = slide.title, !title.isEmpty { fields.append(("title", .string(title))) }
-        if let caption = slide.caption, !caption.isEmpty { fields.append(("caption", .string(caption))) }
-        if let link {
-            fields.append(("link", .string(link)))
-            fields.append(("external", .bool(LinkPolicy.isExternal(link))))
-        }
+        // Absent values are present as null: Mustache looks a missing name up in the enclosing
+        // contexts, and a slide without a title must not show the page's title.
+        fields.append(("title", Self.text(slide.title)))
+        fields.append(("caption", Self.text(slide.caption)))
+        fields.append(("link", link.map(MustacheValue.string) ?? .null))
+        fields.append(("external", .bool(link.map(LinkPolicy.isExternal) ?? false)))
         return .object(MustacheObject(fields))
     }
 
@@ -86,12 +86,16 @@ struct PageContext {
                 .object(MustacheObject([("type", .string(source.type)), ("srcset", .string(srcset(source.candidates)))]))
             })),
         ]
-        if !image.candidates.isEmpty {
-            fields.append(("srcset", .string(srcset(image.candidates))))
-            fields.append(("sizes", .string("100vw")))
-        }
-        if let placeholder = image.placeholder { fields.append(("placeholder", .string(placeholder))) }
+        fields.append(("srcset", image.candidates.isEmpty ? .null : .string(srcset(image.candidates))))
+        fields.append(("sizes", image.candidates.isEmpty ? .null : .string("100vw")))
+        fields.append(("placeholder", Self.text(image.placeholder)))
         return .object(MustacheObject(fields))
+    }
+
+    /// Text, or null when absent or empty.
+    static func text(_ value: String?) -> MustacheValue {
+        guard let value, !value.isEmpty else { return .null }
+        return .string(value)
     }
 
     /// A URL relative to the site root, made relative to this page (inline `data:` URIs and
