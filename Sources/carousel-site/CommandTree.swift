@@ -31,6 +31,32 @@ enum CommandTree {
         arguments: [site],
         options: [feed, strict, offline, quiet, verbose, color])
 
+    static let initCommand = CommandSpec(
+        name: "init", abstract: "Create a new site that builds as it is.",
+        examples: [
+            .init("carousel-site init my-slides", "A site with sample images and a JSON feed."),
+            .init("carousel-site init trip --from-folder ~/Pictures/trip", "A site whose feed lists your photos, captioned from their descriptions or names."),
+            .init("carousel-site init --feed-format rss --theme", "Here, with an RSS feed and the default theme's templates to edit."),
+        ],
+        arguments: [ArgumentSpec("directory", help: "Where to create the site (default: the current folder).")],
+        options: [
+            OptionSpec("feed-format", value: "format", help: "The feed to write: json, plist or rss.", choices: ["json", "plist", "rss"]),
+            OptionSpec("from-folder", value: "photos", help: "Make the feed from this folder of images.", completion: .directory),
+            OptionSpec("title", value: "title", help: "The site's title."),
+            OptionSpec("theme", help: "Copy the default theme into templates/ to edit it."),
+            OptionSpec("force", help: "Overwrite files that already exist."),
+            quiet, color,
+        ])
+
+    static let completions = CommandSpec(
+        name: "completions", abstract: "Print a shell completion script.",
+        examples: [
+            .init("carousel-site completions bash > /etc/bash_completion.d/carousel-site", "Bash, for all users."),
+            .init("carousel-site completions zsh > \"${fpath[1]}/_carousel-site\"", "Zsh."),
+            .init("carousel-site completions fish > ~/.config/fish/completions/carousel-site.fish", "Fish."),
+        ],
+        arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.", isOptional: false, completion: .choices(["bash", "zsh", "fish"]))])
+
     static let root = CommandSpec(
         name: toolName,
         abstract: "Generate a static website with an accessible, looping image carousel from a feed.",
@@ -38,5 +64,5 @@ enum CommandTree {
             .init("carousel-site build site", "Build the example site."),
             .init("carousel-site build --help", "Show the options of 'build'."),
         ],
-        subcommands: [build, check])
+        subcommands: [build, check, initCommand, completions])
 }

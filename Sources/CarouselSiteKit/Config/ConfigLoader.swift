@@ -2,8 +2,9 @@ import Foundation
 
 /// Reads `carousel.json` into a `SiteConfig`, checking every key and type.
 ///
-/// Unknown keys are warnings (with a suggestion when they look like a typo), wrong types and bad
-/// values are errors; all point at the offending spot. A missing file means all defaults.
+/// The file is JSON with `//` and `/* */` comments allowed. Unknown keys are warnings (with a
+/// suggestion when they look like a typo), wrong types and bad values are errors; all point at
+/// the offending spot.
 public struct ConfigLoader: Sendable {
     /// The config's file name inside the site folder.
     public static let fileName = "carousel.json"
@@ -14,7 +15,7 @@ public struct ConfigLoader: Sendable {
     public func load(_ source: SourceText, log: DiagnosticLog) throws(DiagnosticError) -> SiteConfig {
         let root: JSONNode
         do {
-            root = try JSONParser.parse(source)
+            root = try JSONParser.parse(source, allowComments: true)
         } catch {
             throw DiagnosticError([error])
         }
