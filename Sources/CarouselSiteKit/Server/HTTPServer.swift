@@ -23,7 +23,8 @@ public final class HTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     public let configuration: HTTPServerConfiguration
-    private let handler: Handler
+    /// Answers each request; set before `start`.
+    public var handler: Handler
     private let lock = NSLock()
     private var listener: ListeningSocket?
     private var acceptSource: DispatchSourceRead?
@@ -33,7 +34,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Connection queues target this one, so connections share the cores without each owning a thread.
     private let connectionQueue = DispatchQueue(label: "carousel-site.http.connections", attributes: .concurrent)
 
-    public init(configuration: HTTPServerConfiguration = HTTPServerConfiguration(), handler: @escaping Handler) {
+    public init(configuration: HTTPServerConfiguration = HTTPServerConfiguration(), handler: @escaping Handler = { _ in .text(.notFound, "not found") }) {
         self.configuration = configuration
         self.handler = handler
     }

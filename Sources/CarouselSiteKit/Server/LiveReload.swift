@@ -51,7 +51,9 @@ public final class LiveReload: @unchecked Sendable {
 
     /// A build failed: pages keep the last good site and show `errors` over it.
     public func buildFailed(_ diagnostics: [Diagnostic]) {
-        publish { status.errors = DiagnosticText.render(diagnostics) }
+        let printer = DiagnosticPrinter(colored: false)
+        let text = diagnostics.map(printer.format).joined()
+        publish { status.errors = text.isEmpty ? "the build failed" : text }
     }
 
     /// The response for `eventsPath`: an event stream that gets the current status, then every change.

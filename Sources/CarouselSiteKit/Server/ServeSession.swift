@@ -1,160 +1,185 @@
-import Dispatch
 import Foundation
 
 /// `carousel-site serve`: builds the site, serves the output with live reload, and rebuilds
 /// whenever something in the site folder changes.
 ///
 /// ```swift
-/// let session = ServeSession(site: "site", output: "site/_site", rebuild: { builder.build() }) { event in
-///     print(event)
-/// }
-/// let address = try session.start()
+/// let session = ServeSession(site: siteURL, output: siteURL.appendingPathComponent("_site")) {
+///     do { return .success(try await builder.build().outputFolder) }
+///     catch { return .failure(error) }
+/// } onEvent: { event in print(event) }
+/// let address = try await session.start()
 /// print("serving on \(address.url)")
 /// ShutdownSignal.wait()
-/// session.stop()
+/// await session.stop()
 /// ```
 ///
-/// Builds never overlap: they run one at a time on their own queue, and changes that arrive
-/// during a build cause exactly one more build after it. A failed build leaves the output folder
-/// as the builder left it (the builder swaps in a new output only when it succeeds), so the last
-/// good site stays served while pages show the errors.
+/// Builds never overlap: they run one at a time, and changes that arrive during a build cause
+/// exactly one more build after it. A failed build leaves the output folder as it was (the
+/// builder swaps in a new output only when it succeeds), so the last good site stays served
+/// while the pages show the errors.
 public final class ServeSession: @unchecked Sendable {
     /// What happened, for the terminal.
     public enum Event: Sendable, Equatable {
-        /// A build is starting because these paths changed (none for the first build).
+        /// A build is starting because these site-relative paths changed (none for the first).
         case building(changed: [String])
-        case built
+        /// A build succeeded and its output is being served.
+        case built(output: URL)
         case failed([Diagnostic])
     }
 
-    /// Runs one build; `.failure` carries the errors. It runs on a background queue.
-    public typealias Rebuild = @Sendable () -> Result<Void, DiagnosticError>
+    /// Runs one build and returns the folder it wrote, or the errors.
+    public typealias Rebuild = @Sendable () async -> Result<URL, DiagnosticError>
 
-    public let site: String
-    public let output: String
+    public let site: URL
     private let rebuild: Rebuild
     private let onEvent: @Sendable (Event) -> Void
     private let liveReload = LiveReload()
-    private let buildQueue = DispatchQueue(label: "carousel-site.serve.build")
     private let lock = NSLock()
-    private var server: HTTPServer?
+    private let server: HTTPServer
     private var watcher: FileWatcher?
-    private var isBuilding = false
-    private var changedDuringBuild: Set<String> = []
+    private let watchMethod: FileWatcher.Method
+    private let debounce: Double
+    /// The folder being served: where the last good build wrote (the configured output may change).
+    private var output: URL
+    private var buildLoop: Task<Void, Never>?
+    private var pendingChanges: Set<String> = []
     private var isStopped = false
 
     /// - Parameters:
     ///   - site: The site folder to watch.
-    ///   - output: The folder the build writes and the server serves.
+    ///   - output: Where the site is expected to be built, served until a build says otherwise.
     ///   - configuration: Host, port, limits and timeouts for the server.
     ///   - watchMethod: How to notice changes (inotify, with polling as the fallback).
-    ///   - rebuild: Builds the site into `output`.
-    ///   - onEvent: Told about every build, on a background queue.
+    ///   - debounce: Seconds of quiet after a change before rebuilding.
+    ///   - rebuild: Builds the site.
+    ///   - onEvent: Told about every build, from a background task.
     public init(
-        site: String, output: String, configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+        site: URL, output: URL, configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
         watchMethod: FileWatcher.Method = .automatic, debounce: Double = 0.1,
         rebuild: @escaping Rebuild, onEvent: @escaping @Sendable (Event) -> Void
     ) {
-        self.site = site
-        self.output = output
+        self.site = site.standardizedFileURL
+        self.output = output.standardizedFileURL
         self.rebuild = rebuild
         self.onEvent = onEvent
-        let liveReload = liveReload
-        let files = StaticFileServer(root: output) { liveReload.inject(into: $0) }
-        server = HTTPServer(configuration: configuration) { request in
+        self.watchMethod = watchMethod
+        self.debounce = debounce
+        server = HTTPServer(configuration: configuration)
+        server.handler = { [weak self, liveReload] request in
             switch request.path {
-            case LiveReload.eventsPath: liveReload.eventsResponse()
-            case LiveReload.scriptPath: liveReload.scriptResponse()
-            default: files.respond(to: request)
+            case LiveReload.eventsPath: return liveReload.eventsResponse()
+            case LiveReload.scriptPath: return liveReload.scriptResponse()
+            default:
+                guard let self else { return .text(.serviceUnavailable, "the server is stopping") }
+                let files = StaticFileServer(root: servedFolder.path) { liveReload.inject(into: $0) }
+                return files.respond(to: request)
             }
-        }
-        watcher = FileWatcher(root: site, filter: Self.watchFilter(site: site, output: output), method: watchMethod, debounce: debounce) {
-            [weak self] changed in self?.siteChanged(changed)
         }
     }
 
-    /// What the session watches: everything in the site except its output, its caches (which
+    /// What the session watches: everything in the site except the output, the caches (which
     /// each build writes) and version control; cached remote feeds (`.cache/feeds`) are watched,
     /// so a feed refreshed by another process rebuilds the preview.
-    public static func watchFilter(site: String, output: String) -> WatchFilter {
+    public static func watchFilter(site: URL, output: URL) -> WatchFilter {
         var excluded = [".cache"]
-        let siteURL = URL(fileURLWithPath: site).standardizedFileURL.path
-        let outputURL = URL(fileURLWithPath: output).standardizedFileURL.path
-        if outputURL.hasPrefix(siteURL + "/") {
-            excluded.append(String(outputURL.dropFirst(siteURL.count + 1)))
-        }
+        if let inside = relativePath(of: output, in: site) { excluded.append(inside) }
         return WatchFilter(excluding: excluded, except: [".cache/feeds"])
     }
 
-    /// The live-reload hub, for callers that publish builds of their own.
+    /// The live-reload hub.
     public var reloads: LiveReload { liveReload }
 
+    /// The folder being served now.
+    public var servedFolder: URL {
+        lock.withLock { output }
+    }
+
+    /// The watcher's method once started (inotify, or polling where inotify is unavailable).
+    public var activeWatchMethod: FileWatcher.Method? {
+        lock.withLock { watcher }?.activeMethod
+    }
+
     /// Builds once, then starts serving and watching. A failed first build is reported and the
-    /// server starts anyway, so the error shows in the browser and a fix is picked up.
+    /// server starts anyway, so the errors show in the browser and a fix is picked up.
     ///
     /// - Returns: The address the server listens on.
     /// - Throws: `ServerError` (busy port, foreign host) or `WatcherError`.
     @discardableResult
-    public func start() throws -> ServerAddress {
-        buildQueue.sync { runBuild(changed: []) }
-        guard let server, let watcher else { throw ServerError(host: "", port: 0, reason: .system("the session was stopped")) }
+    public func start() async throws -> ServerAddress {
+        await runBuild(changed: [])
         let address = try server.start()
+        let watcher = FileWatcher(root: site.path, filter: Self.watchFilter(site: site, output: servedFolder), method: watchMethod, debounce: debounce) {
+            [weak self] changed in self?.siteChanged(changed)
+        }
         do {
             try watcher.start()
         } catch {
             server.stop()
             throw error
         }
+        lock.withLock { self.watcher = watcher }
         return address
     }
 
-    /// The watcher's method once started (inotify or polling).
-    public var watchMethod: FileWatcher.Method? { watcher?.activeMethod }
-
-    /// Stops watching, ends the event streams and closes the server. Waits for a running build.
-    public func stop() {
-        lock.withLock { isStopped = true }
+    /// Stops watching, ends the event streams, closes the server, and waits for a running build.
+    public func stop() async {
+        let (watcher, loop) = lock.withLock {
+            isStopped = true
+            return (self.watcher, buildLoop)
+        }
         watcher?.stop()
         liveReload.finishAll()
-        server?.stop()
-        buildQueue.sync {}
+        server.stop()
+        await loop?.value
     }
 
     private func siteChanged(_ paths: Set<String>) {
-        let startNow = lock.withLock {
-            guard !isStopped else { return false }
-            changedDuringBuild.formUnion(paths)
-            if isBuilding { return false }
-            isBuilding = true
-            return true
-        }
-        guard startNow else { return }
-        buildQueue.async { [self] in
-            while true {
-                let changed = lock.withLock {
-                    defer { changedDuringBuild = [] }
-                    return changedDuringBuild
+        lock.withLock {
+            // The output may have moved since the watcher started (the config names another
+            // folder); its writes must not trigger builds of their own.
+            let outputInside = Self.relativePath(of: output, in: site)
+            let relevant = paths.filter { path in outputInside.map { !(path == $0 || path.hasPrefix($0 + "/")) } ?? true }
+            guard !isStopped, !relevant.isEmpty else { return }
+            pendingChanges.formUnion(relevant)
+            guard buildLoop == nil else { return }
+            buildLoop = Task { [self] in
+                while let changed = takePendingChanges() {
+                    await runBuild(changed: changed.sorted())
                 }
-                runBuild(changed: changed.sorted())
-                let again = lock.withLock {
-                    isBuilding = !changedDuringBuild.isEmpty && !isStopped
-                    return isBuilding
-                }
-                if !again { return }
             }
         }
     }
 
-    private func runBuild(changed: [String]) {
-        onEvent(.building(changed: changed))
-        switch rebuild() {
-        case .success:
-            liveReload.buildSucceeded()
-            onEvent(.built)
-        case .failure(let error):
-            let diagnostics = error.diagnostics
-            liveReload.buildFailed(diagnostics)
-            onEvent(.failed(diagnostics))
+    /// The changes gathered since the last build, or nil (ending the loop) when there are none.
+    private func takePendingChanges() -> Set<String>? {
+        lock.withLock {
+            guard !pendingChanges.isEmpty, !isStopped else {
+                buildLoop = nil
+                return nil
+            }
+            defer { pendingChanges = [] }
+            return pendingChanges
         }
+    }
+
+    private func runBuild(changed: [String]) async {
+        onEvent(.building(changed: changed))
+        switch await rebuild() {
+        case .success(let folder):
+            lock.withLock { output = folder.standardizedFileURL }
+            liveReload.buildSucceeded()
+            onEvent(.built(output: folder))
+        case .failure(let error):
+            liveReload.buildFailed(error.diagnostics)
+            onEvent(.failed(error.diagnostics))
+        }
+    }
+
+    /// `url`'s path relative to `folder`, if it lies inside it.
+    private static func relativePath(of url: URL, in folder: URL) -> String? {
+        let path = url.standardizedFileURL.path
+        let base = folder.standardizedFileURL.path
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : nil
     }
 }

@@ -54,7 +54,7 @@ final class BatchRecorder: @unchecked Sendable {
 
     func watcher(_ method: FileWatcher.Method, debounce: Double = 0.1) throws -> FileWatcher {
         let recorder = recorder
-        let watcher = FileWatcher(root: site.path, filter: ServeSession.watchFilter(site: site.path, output: site.path + "/_site"), method: method, debounce: debounce) {
+        let watcher = FileWatcher(root: site.path, filter: ServeSession.watchFilter(site: URL(fileURLWithPath: site.path), output: URL(fileURLWithPath: site.path + "/_site")), method: method, debounce: debounce) {
             recorder.record($0)
         }
         try watcher.start()

@@ -18,7 +18,7 @@ final class CaptionBuilder: @unchecked Sendable {
 
     var output: String { site + "/_site" }
 
-    func build() -> Result<Void, DiagnosticError> {
+    func build() async -> Result<URL, DiagnosticError> {
         lock.withLock {
             running += 1
             builds += 1
@@ -26,7 +26,7 @@ final class CaptionBuilder: @unchecked Sendable {
         }
         defer { lock.withLock { running -= 1 } }
         // Long enough that edits made during a build arrive while it runs.
-        Thread.sleep(forTimeInterval: 0.05)
+        try? await Task.sleep(nanoseconds: 50_000_000)
         let caption = (try? String(contentsOfFile: site + "/caption.txt", encoding: .utf8)) ?? ""
         if let open = caption.range(of: "{{"), !caption[open.upperBound...].contains("}}") {
             let text = SourceText(name: "caption.txt", text: caption)
@@ -37,7 +37,7 @@ final class CaptionBuilder: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             try Data(page.utf8).write(to: URL(fileURLWithPath: output + "/index.html"), options: .atomic)
-            return .success(())
+            return .success(URL(fileURLWithPath: output))
         } catch {
             return .failure(DiagnosticError([.error("cannot write: \(error)")]))
         }
@@ -62,99 +62,109 @@ final class EventLog: @unchecked Sendable {
     let session: ServeSession
     let port: UInt16
 
-    init() throws {
+    init() async throws {
         site = try TemporaryFolder()
         try site.write("caption.txt", "Sunrise")
         builder = CaptionBuilder(site: site.path)
         let builder = builder
         let log = log
-        session = ServeSession(site: site.path, output: builder.output, rebuild: { builder.build() }, onEvent: { log.append($0) })
-        port = try session.start().port
+        session = ServeSession(
+            site: URL(fileURLWithPath: site.path), output: URL(fileURLWithPath: builder.output),
+            rebuild: { await builder.build() }, onEvent: { log.append($0) })
+        port = try await session.start().port
     }
 
-    func page() throws -> String {
-        let client = try RawHTTPClient(port: port)
-        client.get("/")
-        return try client.readResponse().text
+    func page() async throws -> String {
+        let port = port
+        return try await offThePool {
+            let client = try RawHTTPClient(port: port)
+            client.get("/")
+            return try client.readResponse().text
+        }
     }
 
-    func status(_ stream: RawHTTPClient) throws -> LiveReload.Status {
-        let event = try stream.readEvent()
+    /// Opens the event stream and reads its first status.
+    func listen() async throws -> (RawHTTPClient, LiveReload.Status) {
+        let port = port
+        let stream = try await offThePool {
+            let stream = try RawHTTPClient(port: port, timeout: 20)
+            stream.get(LiveReload.eventsPath)
+            _ = try stream.readResponse(forHEAD: true)
+            return stream
+        }
+        return (stream, try await status(stream))
+    }
+
+    func status(_ stream: RawHTTPClient) async throws -> LiveReload.Status {
+        let event = try await offThePool { try stream.readEvent() }
         return try JSONDecoder().decode(LiveReload.Status.self, from: Data(event.data.utf8))
     }
 
-    @Test func buildsFirstAndServesWithTheScriptInjectedOnlyInResponses() throws {
-        #expect(log.all == [.building(changed: []), .built])
-        let html = try page()
+    @Test func buildsFirstAndServesWithTheScriptInjectedOnlyInResponses() async throws {
+        #expect(log.all == [.building(changed: []), .built(output: URL(fileURLWithPath: builder.output))])
+        let html = try await page()
         #expect(html.contains("<p>Sunrise</p>"))
         #expect(html.contains("<script src=\"/__carousel/reload.js?v=\(session.reloads.version)\" defer></script></head>"))
         #expect(try !site.read("_site/index.html").contains("__carousel"))
     }
 
-    @Test func rebuildsOnEditsKeepsTheLastGoodSiteOnErrorsAndRecovers() throws {
-        let stream = try RawHTTPClient(port: port)
-        stream.get(LiveReload.eventsPath)
-        _ = try stream.readResponse(forHEAD: true)
-        let first = try status(stream)
+    @Test func rebuildsOnEditsKeepsTheLastGoodSiteOnErrorsAndRecovers() async throws {
+        let (stream, first) = try await listen()
         #expect(first.errors.isEmpty)
 
         try site.write("caption.txt", "Sunset")
-        let edited = try status(stream)
+        let edited = try await status(stream)
         #expect(edited.version != first.version)
         #expect(edited.errors.isEmpty)
-        #expect(try page().contains("<p>Sunset</p>"))
+        #expect(try await page().contains("<p>Sunset</p>"))
 
         try site.write("caption.txt", "Sunset {{caption")
-        let broken = try status(stream)
+        let broken = try await status(stream)
         #expect(broken.version == edited.version)
         #expect(broken.errors.hasPrefix("caption.txt:1:8: error: unclosed tag; expected '}}'"))
-        #expect(try page().contains("<p>Sunset</p>"))
+        #expect(try await page().contains("<p>Sunset</p>"))
 
         try site.write("caption.txt", "Sunset {{caption}}")
-        let fixed = try status(stream)
+        let fixed = try await status(stream)
         #expect(fixed.version != edited.version)
         #expect(fixed.errors.isEmpty)
-        #expect(try page().contains("<p>Sunset {{caption}}</p>"))
+        #expect(try await page().contains("<p>Sunset {{caption}}</p>"))
 
         #expect(log.all.contains { if case .failed(let diagnostics) = $0 { diagnostics.count == 1 } else { false } })
     }
 
-    @Test func neverRunsTwoBuildsAtOnceAndCatchesEditsMadeDuringABuild() throws {
-        let stream = try RawHTTPClient(port: port)
-        stream.get(LiveReload.eventsPath)
-        _ = try stream.readResponse(forHEAD: true)
-        _ = try status(stream)
+    @Test func neverRunsTwoBuildsAtOnceAndCatchesEditsMadeDuringABuild() async throws {
+        let (stream, _) = try await listen()
         for index in 0..<30 {
             try site.write("caption.txt", "Frame \(index)")
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(nanoseconds: 20_000_000)
         }
         // Whatever batches the edits fell into, the last build saw the last edit.
-        var latest = try status(stream)
-        while try !page().contains("<p>Frame 29</p>") {
-            latest = try status(stream)
+        var latest = try await status(stream)
+        while try await !page().contains("<p>Frame 29</p>") {
+            latest = try await status(stream)
         }
         #expect(latest.errors.isEmpty)
         #expect(builder.mostAtOnce == 1)
         #expect(builder.builds < 31)
     }
 
-    @Test func stopsCleanly() throws {
-        let stream = try RawHTTPClient(port: port)
-        stream.get(LiveReload.eventsPath)
-        _ = try stream.readResponse(forHEAD: true)
-        _ = try status(stream)
-        session.stop()
-        #expect(stream.isClosedByServer())
+    @Test func stopsCleanly() async throws {
+        let (stream, _) = try await listen()
+        await session.stop()
+        #expect(try await offThePool { stream.isClosedByServer() })
         let builds = builder.builds
         try site.write("caption.txt", "After")
-        Thread.sleep(forTimeInterval: 0.5)
+        // Half a second is five debounce periods: a build would have started by then.
+        try await Task.sleep(nanoseconds: 500_000_000)
         #expect(builder.builds == builds)
     }
 
     @Test func watchesEverythingButTheOutputAndCaches() {
-        let filter = ServeSession.watchFilter(site: "/s", output: "/s/public/")
+        let site = URL(fileURLWithPath: "/s")
+        let filter = ServeSession.watchFilter(site: site, output: URL(fileURLWithPath: "/s/public/"))
         #expect(filter.excludedFolders == [".cache", "public"])
-        #expect(ServeSession.watchFilter(site: "/s", output: "/elsewhere").excludedFolders == [".cache"])
+        #expect(ServeSession.watchFilter(site: site, output: URL(fileURLWithPath: "/elsewhere")).excludedFolders == [".cache"])
     }
 }
 
