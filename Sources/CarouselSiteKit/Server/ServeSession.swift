@@ -78,13 +78,20 @@ public final class ServeSession: @unchecked Sendable {
         }
     }
 
-    /// What the session watches: everything in the site except the output, the caches (which
-    /// each build writes) and version control; cached remote feeds (`.cache/feeds`) are watched,
-    /// so a feed refreshed by another process rebuilds the preview.
+    /// What the session watches: everything in the site except the output, the folders a build
+    /// stages it in, the caches (which each build writes) and version control. Cached remote
+    /// feeds (`.cache/feeds`) are watched, so a feed refreshed by another process rebuilds.
     public static func watchFilter(site: URL, output: URL) -> WatchFilter {
         var excluded = [".cache"]
-        if let inside = relativePath(of: output, in: site) { excluded.append(inside) }
-        return WatchFilter(excluding: excluded, except: [".cache/feeds"])
+        var prefixes: [String] = []
+        if let inside = relativePath(of: output, in: site) {
+            excluded.append(inside)
+            // `SiteWriter` assembles the new site beside the output, in `.<name>.staging-<pid>-<n>`.
+            let parent = (inside as NSString).deletingLastPathComponent
+            let staging = ".\((inside as NSString).lastPathComponent).staging-"
+            prefixes.append(parent.isEmpty ? staging : parent + "/" + staging)
+        }
+        return WatchFilter(excluding: excluded, except: [".cache/feeds"], prefixes: prefixes)
     }
 
     /// The live-reload hub.
@@ -100,21 +107,24 @@ public final class ServeSession: @unchecked Sendable {
         lock.withLock { watcher }?.activeMethod
     }
 
-    /// Builds once, then starts serving and watching. A failed first build is reported and the
-    /// server starts anyway, so the errors show in the browser and a fix is picked up.
+    /// Starts listening, builds once, then starts watching. Listening comes first so a busy port
+    /// is reported before a build is spent; a page opened during the first build gets a 404 page
+    /// that reloads itself when the build is done. A failed first build is reported and the
+    /// server keeps running, so the errors show in the browser and a fix is picked up.
     ///
     /// - Returns: The address the server listens on.
     /// - Throws: `ServerError` (busy port, foreign host) or `WatcherError`.
     @discardableResult
     public func start() async throws -> ServerAddress {
-        await runBuild(changed: [])
         let address = try server.start()
+        await runBuild(changed: [])
         let watcher = FileWatcher(root: site.path, filter: Self.watchFilter(site: site, output: servedFolder), method: watchMethod, debounce: debounce) {
             [weak self] changed in self?.siteChanged(changed)
         }
         do {
             try watcher.start()
         } catch {
+            liveReload.finishAll()
             server.stop()
             throw error
         }
@@ -138,8 +148,8 @@ public final class ServeSession: @unchecked Sendable {
         lock.withLock {
             // The output may have moved since the watcher started (the config names another
             // folder); its writes must not trigger builds of their own.
-            let outputInside = Self.relativePath(of: output, in: site)
-            let relevant = paths.filter { path in outputInside.map { !(path == $0 || path.hasPrefix($0 + "/")) } ?? true }
+            let filter = Self.watchFilter(site: site, output: output)
+            let relevant = paths.filter { $0.isEmpty || !filter.ignores($0) }
             guard !isStopped, !relevant.isEmpty else { return }
             pendingChanges.formUnion(relevant)
             guard buildLoop == nil else { return }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,6 +8,15 @@ import Darwin
 
 /// Waits for Ctrl-C (SIGINT) or SIGTERM, so a server can shut down cleanly instead of dying.
 public enum ShutdownSignal {
+    /// Suspends until one of `signals` arrives, and returns it; no thread of the task pool is
+    /// blocked meanwhile.
+    @discardableResult
+    public static func next(of signals: [Int32] = [SIGINT, SIGTERM]) async -> Int32 {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: wait(for: signals)) }.start()
+        }
+    }
+
     /// Blocks the calling thread until one of `signals` arrives, and returns it.
     ///
     /// The default action of each signal is turned off first, so the process is not killed

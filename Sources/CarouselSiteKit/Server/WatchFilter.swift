@@ -8,15 +8,19 @@ public struct WatchFilter: Sendable {
     public var excludedFolders: [String]
     /// Folders inside excluded ones that are watched anyway.
     public var exceptions: [String]
+    /// Beginnings of paths that are ignored, such as the build's staging folders
+    /// (`._site.staging-1234-5678`), whose names are not known in advance.
+    public var excludedPrefixes: [String]
 
-    public init(excluding excludedFolders: [String], except exceptions: [String] = []) {
+    public init(excluding excludedFolders: [String], except exceptions: [String] = [], prefixes excludedPrefixes: [String] = []) {
         self.excludedFolders = excludedFolders
         self.exceptions = exceptions
+        self.excludedPrefixes = excludedPrefixes
     }
 
     /// Whether a change at `path` is of no interest.
     public func ignores(_ path: String) -> Bool {
-        if Self.isEditorScratch(path) { return true }
+        if Self.isEditorScratch(path) || excludedPrefixes.contains(where: path.hasPrefix) { return true }
         if exceptions.contains(where: { Self.path(path, isInside: $0) }) { return false }
         return excludedFolders.contains { Self.path(path, isInside: $0) }
     }

@@ -164,6 +164,8 @@ final class EventLog: @unchecked Sendable {
         let site = URL(fileURLWithPath: "/s")
         let filter = ServeSession.watchFilter(site: site, output: URL(fileURLWithPath: "/s/public/"))
         #expect(filter.excludedFolders == [".cache", "public"])
+        #expect(filter.ignores(".public.staging-12-34/index.html"))
+        #expect(ServeSession.watchFilter(site: site, output: URL(fileURLWithPath: "/s/out/www")).ignores("out/.www.staging-1-2"))
         #expect(ServeSession.watchFilter(site: site, output: URL(fileURLWithPath: "/elsewhere")).excludedFolders == [".cache"])
     }
 }
