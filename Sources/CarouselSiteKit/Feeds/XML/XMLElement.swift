@@ -88,3 +88,31 @@ struct XMLElement: Sendable {
         }
     }
 }
+
+extension XMLElement {
+    /// The first descendant element (depth first, document order) with this local name in any
+    /// namespace, e.g. the first `img` of inline XHTML.
+    func firstDescendant(_ local: String) -> XMLElement? {
+        for case .element(let element) in children {
+            if element.name.local == local { return element }
+            if let found = element.firstDescendant(local) { return found }
+        }
+        return nil
+    }
+
+    /// Whether the element holds child elements (inline markup) rather than only text.
+    var hasElementChildren: Bool {
+        children.contains { if case .element = $0 { true } else { false } }
+    }
+
+    /// A reference given by this element's attribute, resolved against this element's base.
+    func reference(attribute local: String) -> FeedReference? {
+        guard let attribute = attribute(local) else { return nil }
+        return FeedReference(text: attribute.value, offset: attribute.offset, base: base)
+    }
+
+    /// A reference given as this element's text content.
+    var textReference: FeedReference {
+        FeedReference(text: text, offset: offset, base: base)
+    }
+}
