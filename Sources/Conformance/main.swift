@@ -6,7 +6,9 @@ import Foundation
 
 /// Every suite, in the order they run. Each lives in its own file beside this one.
 let allSuites: [any ConformanceSuite.Type] = [
+    JSONTestSuite.self,
     FeedSuite.self,
+    PlistSuite.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -17,6 +17,9 @@ struct BinaryPropertyList {
     /// big-endian 64-bit numbers (object count, top object, offset-table offset).
     private static let trailerSize = 32
     private static let headerSize = 8  // "bplist00"
+    /// Dates count seconds from 2001-01-01T00:00:00Z; these bounds are 0001-01-01T00:00:00Z and
+    /// 9999-12-31T23:59:59Z, the range calendars and other plist readers represent (NaN fails too).
+    private static let representableDates = -63_113_904_000.0...252_423_993_599.0
 
     private let source: SourceText
     private let bytes: [UInt8]
@@ -104,8 +107,7 @@ struct BinaryPropertyList {
         case 0x3:
             guard marker == 0x33 else { throw failure("invalid date marker", at: start) }
             let seconds = Double(bitPattern: try checkedUInt64(at: start + 1, size: 8))
-            // Dates count seconds from 2001-01-01; keep them within what a year 1..9999 date can hold.
-            guard seconds.isFinite, abs(seconds) < 3.0e11 else { throw failure("invalid date value \(seconds)", at: start) }
+            guard Self.representableDates.contains(seconds) else { throw failure("invalid date value \(seconds); expected a date in the years 1 to 9999", at: start) }
             return PropertyListNode(.date(Date(timeIntervalSinceReferenceDate: seconds)), offset: start)
         case 0x4:
             let (length, body) = try lengthAndBody(marker: marker, at: start, unit: 1)
