@@ -10,6 +10,7 @@ let allSuites: [any ConformanceSuite.Type] = [
     JSONTestSuite.self,
     FeedSuite.self,
     PlistSuite.self,
+    ImageProbeSuite.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
