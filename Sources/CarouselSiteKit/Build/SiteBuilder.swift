@@ -39,6 +39,8 @@ public struct SiteBuilder: Sendable {
         progress("[4/\(stages)] Rendering pages")
         let renderer = try stage { () throws(Diagnostic) in try makeRenderer() }
         try stage { () throws(Diagnostic) in try renderer.render(site: config, shows: pageShows, into: &output) }
+        if config.precompress || options.precompress { Precompression.add(to: &output) }
+        if config.hostingHeaders { output.add(HostingHeaders.fileName, text: HostingHeaders.file(for: output)) }
         try stopIfFailed()
         let folder = outputFolder(config)
         progress("[5/\(stages)] Writing \(displayPath(folder))")
