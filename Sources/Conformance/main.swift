@@ -6,6 +6,7 @@ import Foundation
 
 /// Every suite, in the order they run. Each lives in its own file beside this one.
 let allSuites: [any ConformanceSuite.Type] = [
+    MustacheSpecSuite.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,36 @@
+/// The values names are looked up in: the render context at the bottom, each enclosing
+/// section's value above it.
+struct ContextStack {
+    private var frames: [MustacheValue]
+
+    init(_ root: MustacheValue) {
+        frames = [root]
+    }
+
+    mutating func push(_ value: MustacheValue) { frames.append(value) }
+    mutating func pop() { frames.removeLast() }
+
+    /// The value a name stands for, or `nil` when the stack cannot resolve it.
+    ///
+    /// The first part of a dotted name is searched from the top of the stack down; the other
+    /// parts only inside what the first found, so `a.b` never falls back to an outer `b`.
+    func resolve(_ name: Name) -> MustacheValue? {
+        switch name {
+        case .implicitIterator:
+            return frames[frames.count - 1]
+        case .path(let parts):
+            var value: MustacheValue? = nil
+            for frame in frames.reversed() {
+                if case .object(let object) = frame, let found = object[parts[0]] {
+                    value = found
+                    break
+                }
+            }
+            for part in parts.dropFirst() {
+                guard case .object(let object)? = value else { return nil }
+                value = object[part]
+            }
+            return value
+        }
+    }
+}
