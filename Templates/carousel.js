@@ -9,9 +9,6 @@ var Carousel = (() => {
   // Pure index maths, apart from the DOM and timers so that `node --test` can check it.
   const maths = {
     wrap: (p, n) => (p % n + n) % n,
-    // The position of the track's k-th child: real slides first, then the clone of the first
-    // slide (at n) and the clone of the last (laid out at -1).
-    spot: (k, n) => k > n ? -1 : k,
     clamp: (value, low, high) => Math.min(high, Math.max(low, value)),
     // How far (0, n or -n) to shift a track heading to `target` and visually at `at`, so that it
     // leaves the clone it is on for the identical real slide. Only allowed once the track is
@@ -40,13 +37,12 @@ var Carousel = (() => {
     const dots = [...root.querySelectorAll('.carousel-dot')];
     const play = find('.carousel-play');
     const n = kids.length > 1 ? kids.length - 2 : 1;
-    const reduce = matchMedia('(prefers-reduced-motion: reduce)');
     // Causes that pause autoplay for a while: hover, drag, hidden tab, out of view.
     const holds = new Set();
     // Every listener is registered with this signal, so destroy() removes all of them at once.
     const listeners = new AbortController();
     const seen = new IntersectionObserver((entries) => hold('view', !entries.pop().isIntersecting));
-    let playing = n > 1 && options.autoplay && !reduce.matches;
+    let playing = n > 1 && options.autoplay && !matchMedia('(prefers-reduced-motion: reduce)').matches;
     let timer, drag, dragged, current = 0;
 
     const on = (target, type, handler, capture) => target?.addEventListener(type, handler, { capture, signal: listeners.signal });
@@ -83,18 +79,12 @@ var Carousel = (() => {
       schedule();
     };
 
-    // Marks the current slide for assistive tech and makes only it reachable (a focused link in
-    // a hidden slide would scroll the viewport). Its neighbours' images load now: lazy images
-    // clipped by the viewport would only start loading once on screen.
+    // Marks the current slide for assistive tech and makes only it reachable: a focused link in
+    // a hidden slide would scroll the viewport. Child k is real slide k; clones come after.
     const mark = () => {
       const index = maths.wrap(current, n);
       dots.forEach((dot, i) => dot.ariaCurrent = i == index);
-      kids.forEach((slide, k) => {
-        slide.inert = maths.spot(k, n) != index;
-        if (Math.abs(maths.spot(k, n) - current) < 2) {
-          slide.querySelectorAll('img').forEach((image) => image.loading = 'eager');
-        }
-      });
+      kids.forEach((slide, k) => slide.inert = k != index);
     };
 
     // The one place that starts a timer, after clearing the last one: never two at once, and
@@ -132,7 +122,7 @@ var Carousel = (() => {
         if (e.button) return;
         const at = position() + maths.grab(position(), n);
         place(at);
-        drag = { id: e.pointerId, x: e.clientX, from: at, at, time: e.timeStamp, speed: 0 };
+        drag = { id: e.pointerId, x: e.clientX, from: at, at, time: e.timeStamp };
         hold('drag', true);
       });
       on(viewport, 'pointermove', (e) => {
@@ -175,21 +165,19 @@ var Carousel = (() => {
     }
 
     // Capturing, so the click that ends a drag is swallowed before the slide's link sees it.
+    // Only the current slide takes clicks (the others are inert, clicks on them land on the
+    // track), so the selected slide is the current one, a clone's real slide included.
     on(viewport, 'click', (e) => {
       if (dragged) {
         dragged = false;
         e.preventDefault();
         e.stopPropagation();
-        return;
-      }
-      const k = kids.indexOf(e.target.closest('.carousel-slide'));
-      if (k >= 0 && options.select) {
-        root.dispatchEvent(new CustomEvent('carousel:select', { bubbles: true, detail: { index: maths.wrap(maths.spot(k, n), n) } }));
+      } else if (options.select) {
+        root.dispatchEvent(new CustomEvent('carousel:select', { bubbles: true, detail: { index: maths.wrap(current, n) } }));
       }
     }, true);
 
     root.classList.add('is-live');
-    place(0);
     mark();
     schedule();
 
