@@ -13,7 +13,7 @@ import Darwin
 /// buffers but never a thread. At most one response is in flight: the next pipelined request is
 /// parsed only once the previous response has been handed to the kernel, which bounds memory.
 final class HTTPConnection: @unchecked Sendable {
-    typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    typealias Handler = @Sendable (ServerRequest) -> ServerResponse
 
     /// What the single timer is counting down to.
     private enum Deadline {
@@ -23,7 +23,7 @@ final class HTTPConnection: @unchecked Sendable {
     private let socket: Int32
     private let queue: DispatchQueue
     private let configuration: HTTPServerConfiguration
-    private let parser: HTTPRequestParser
+    private let parser: ServerRequestParser
     private let handler: Handler
     private var onClose: ((HTTPConnection) -> Void)?
 
@@ -60,7 +60,7 @@ final class HTTPConnection: @unchecked Sendable {
         self.socket = socket
         self.queue = queue
         self.configuration = configuration
-        self.parser = HTTPRequestParser(limits: configuration.limits)
+        self.parser = ServerRequestParser(limits: configuration.limits)
         self.handler = handler
         self.onClose = onClose
         self.timer = DispatchSource.makeTimerSource(queue: queue)
@@ -148,7 +148,7 @@ final class HTTPConnection: @unchecked Sendable {
 
     private var isOutputEmpty: Bool { outputSent == output.count }
 
-    private func respond(with response: HTTPResponse, to request: HTTPRequest?, keepAlive: Bool) {
+    private func respond(with response: ServerResponse, to request: ServerRequest?, keepAlive: Bool) {
         switch response.body {
         case .bytes(let bytes):
             output = response.serializedHead(keepAlive: keepAlive, date: HTTPDate.now())

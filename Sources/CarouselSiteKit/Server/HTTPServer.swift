@@ -20,7 +20,7 @@ import Darwin
 /// The handler runs on a connection's queue and should answer quickly (it reads files); it may
 /// be called on several threads at once.
 public final class HTTPServer: @unchecked Sendable {
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    public typealias Handler = @Sendable (ServerRequest) -> ServerResponse
 
     public let configuration: HTTPServerConfiguration
     /// Answers each request; set before `start`.

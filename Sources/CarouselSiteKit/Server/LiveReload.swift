@@ -57,8 +57,8 @@ public final class LiveReload: @unchecked Sendable {
     }
 
     /// The response for `eventsPath`: an event stream that gets the current status, then every change.
-    public func eventsResponse() -> HTTPResponse {
-        HTTPResponse(
+    public func eventsResponse() -> ServerResponse {
+        ServerResponse(
             status: .ok,
             headers: HTTPHeaders([("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")]),
             body: .eventStream { [self] stream in subscribe(stream) }
@@ -66,8 +66,8 @@ public final class LiveReload: @unchecked Sendable {
     }
 
     /// The response for `scriptPath`.
-    public func scriptResponse() -> HTTPResponse {
-        HTTPResponse(
+    public func scriptResponse() -> ServerResponse {
+        ServerResponse(
             status: .ok,
             headers: HTTPHeaders([("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-cache")]),
             body: .bytes(Array(ReloadScript.source.utf8))

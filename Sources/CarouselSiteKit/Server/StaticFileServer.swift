@@ -24,9 +24,9 @@ public struct StaticFileServer: Sendable {
         self.transformHTML = transformHTML
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    public func respond(to request: ServerRequest) -> ServerResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
-            var response = HTTPResponse.text(.methodNotAllowed, "only GET and HEAD are supported")
+            var response = ServerResponse.text(.methodNotAllowed, "only GET and HEAD are supported")
             response.headers.add("Allow", "GET, HEAD")
             return response
         }
@@ -44,7 +44,7 @@ public struct StaticFileServer: Sendable {
             return notFound(request)
         case .directory(let realPath):
             guard path.hasTrailingSlash || path.segments.isEmpty else {
-                var response = HTTPResponse.text(.movedPermanently, "moved")
+                var response = ServerResponse.text(.movedPermanently, "moved")
                 var folder = path
                 folder.hasTrailingSlash = true
                 response.headers.add("Location", folder.encoded + request.query)
@@ -60,7 +60,7 @@ public struct StaticFileServer: Sendable {
         }
     }
 
-    private func serveFile(at path: String, named name: String, for request: HTTPRequest) -> HTTPResponse {
+    private func serveFile(at path: String, named name: String, for request: ServerRequest) -> ServerResponse {
         guard var bytes = readRegularFile(at: path) else { return notFound(request) }
         let type = MediaType.forFile(named: name)
         if MediaType.isHTML(type) { bytes = transformHTML(bytes) }
@@ -71,22 +71,22 @@ public struct StaticFileServer: Sendable {
             ("Cache-Control", "no-cache"),
         ])
         if let condition = request.headers["If-None-Match"], tag.matches(ifNoneMatch: condition) {
-            return HTTPResponse(status: .notModified, headers: headers)
+            return ServerResponse(status: .notModified, headers: headers)
         }
         headers.add("Content-Type", type)
         headers.add("X-Content-Type-Options", "nosniff")
-        return HTTPResponse(status: .ok, headers: headers, body: .bytes(bytes))
+        return ServerResponse(status: .ok, headers: headers, body: .bytes(bytes))
     }
 
     /// A small HTML page, so the live-reload script (and its error overlay) runs on it too.
-    private func notFound(_ request: HTTPRequest) -> HTTPResponse {
+    private func notFound(_ request: ServerRequest) -> ServerResponse {
         let page = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>
             <body><h1>Not found</h1><p>Nothing is served at <code>\(Self.escapeHTML(String(request.path)))</code>.</p></body></html>
 
             """
-        return HTTPResponse(
+        return ServerResponse(
             status: .notFound,
             headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]),
             body: .bytes(transformHTML(Array(page.utf8)))

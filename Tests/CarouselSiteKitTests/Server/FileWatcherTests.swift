@@ -41,11 +41,11 @@ final class BatchRecorder: @unchecked Sendable {
 @Suite struct FileWatcherTests {
     static let methods: [FileWatcher.Method] = [.inotify, .polling(interval: 0.05)]
 
-    let site: TemporaryFolder
+    let site: ScratchFolder
     let recorder = BatchRecorder()
 
     init() throws {
-        site = try TemporaryFolder()
+        site = try ScratchFolder()
         try site.write("carousel.json", "{}")
         try site.write("feeds/photos.json", "[]")
         try site.write("_site/index.html", "built")
@@ -95,7 +95,7 @@ final class BatchRecorder: @unchecked Sendable {
 
     @Test(arguments: methods)
     func seesAFolderMovedIn(_ method: FileWatcher.Method) throws {
-        let elsewhere = try TemporaryFolder()
+        let elsewhere = try ScratchFolder()
         try elsewhere.write("photos/1.jpg", "jpeg")
         let watcher = try watcher(method)
         defer { watcher.stop() }

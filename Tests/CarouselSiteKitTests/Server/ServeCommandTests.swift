@@ -99,7 +99,7 @@ final class ServeProcess: @unchecked Sendable {
         try scratch.write("photos/slides.plist", plist.replacingOccurrences(of: "<dict>", with: "<dixt>"))
         let broken = try await status(stream)
         #expect(broken.version == edited.version)
-        #expect(broken.errors.contains("site/photos/slides.plist: error:"), "\(broken.errors)")
+        #expect(broken.errors.hasPrefix("site/photos/slides.plist:") && broken.errors.contains(": error: "), "\(broken.errors)")
         #expect(try await page(port).contains("Chelsea the tabby cat"), "the last good site is still served")
         #expect(try await offThePool { serve.waitFor("Build failed; still serving the last good site", inStandardError: true) } != nil)
 

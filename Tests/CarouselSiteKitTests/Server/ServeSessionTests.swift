@@ -56,14 +56,14 @@ final class EventLog: @unchecked Sendable {
 }
 
 @Suite struct ServeSessionTests {
-    let site: TemporaryFolder
+    let site: ScratchFolder
     let builder: CaptionBuilder
     let log = EventLog()
     let session: ServeSession
     let port: UInt16
 
     init() async throws {
-        site = try TemporaryFolder()
+        site = try ScratchFolder()
         try site.write("caption.txt", "Sunrise")
         builder = CaptionBuilder(site: site.path)
         let builder = builder

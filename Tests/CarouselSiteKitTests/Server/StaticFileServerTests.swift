@@ -10,14 +10,14 @@ import Glibc
 
 /// The static file server on a real loopback socket, with real files.
 @Suite struct StaticFileServerTests {
-    let folder: TemporaryFolder
-    let outside: TemporaryFolder
+    let folder: ScratchFolder
+    let outside: ScratchFolder
     let server: HTTPServer
     let port: UInt16
 
     init() throws {
-        folder = try TemporaryFolder()
-        outside = try TemporaryFolder()
+        folder = try ScratchFolder()
+        outside = try ScratchFolder()
         try folder.write("index.html", "<!doctype html><title>Home</title>")
         try folder.write("photos/index.html", "<!doctype html><title>Photos</title>")
         try folder.write("empty/.keep", "")

@@ -1,16 +1,16 @@
 import Testing
 @testable import CarouselSiteKit
 
-@Suite struct HTTPRequestParserTests {
-    let parser = HTTPRequestParser(limits: HTTPServerConfiguration.Limits())
+@Suite struct ServerRequestParserTests {
+    let parser = ServerRequestParser(limits: HTTPServerConfiguration.Limits())
 
-    func parse(_ text: String) -> HTTPRequestParser.Outcome {
+    func parse(_ text: String) -> ServerRequestParser.Outcome {
         parser.parse(Array(text.utf8)[...])
     }
 
     @Test func parsesARequestHeadAndSaysHowMuchItTook() {
         let text = "GET /photos/1.jpg?v=2 HTTP/1.1\r\nHost: localhost\r\nAccept:  */* \r\n\r\nNEXT"
-        let expected = HTTPRequest(
+        let expected = ServerRequest(
             method: "GET", target: "/photos/1.jpg?v=2", minorVersion: 1,
             headers: HTTPHeaders([("Host", "localhost"), ("Accept", "*/*")])
         )

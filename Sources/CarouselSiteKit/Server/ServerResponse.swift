@@ -1,5 +1,5 @@
 /// A response for the connection to send: status, fields, and content or a stream.
-public struct HTTPResponse: Sendable {
+public struct ServerResponse: Sendable {
     public enum Body: Sendable {
         case bytes([UInt8])
         /// A never-ending response (server-sent events): after the head is sent, `start` gets the
@@ -18,8 +18,8 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A short plain-text response, for errors.
-    public static func text(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
-        HTTPResponse(
+    public static func text(_ status: HTTPStatus, _ text: String) -> ServerResponse {
+        ServerResponse(
             status: status,
             headers: HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")]),
             body: .bytes(Array((text + "\n").utf8))

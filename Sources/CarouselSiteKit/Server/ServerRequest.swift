@@ -1,7 +1,7 @@
 /// One parsed HTTP/1.x request head. The dev server never reads request content: a request that
 /// announces some is answered and its connection closed, so leftover bytes cannot be misread as
 /// the next request.
-public struct HTTPRequest: Sendable, Equatable {
+public struct ServerRequest: Sendable, Equatable {
     public var method: String
     /// The request target as sent, such as `/photos/1.jpg?v=2` (origin form).
     public var target: String

@@ -3,12 +3,12 @@
 /// The parser is strict where leniency lets a request mean two things (folded lines, spaces
 /// before a colon, a malformed `Content-Length`) and forgiving where browsers and tools differ
 /// harmlessly (bare LF line ends, empty lines before the request line; RFC 9112 §2.2).
-struct HTTPRequestParser {
+struct ServerRequestParser {
     enum Outcome: Equatable {
         /// The head is not complete yet; read more.
         case incomplete
         /// A complete head that took `consumed` bytes from the front of the buffer.
-        case request(HTTPRequest, consumed: Int)
+        case request(ServerRequest, consumed: Int)
         /// The client sent something the server refuses; answer with `status` and close.
         case failure(HTTPStatus, String)
     }
@@ -81,7 +81,7 @@ struct HTTPRequestParser {
             hasContent = hasContent || value > 0
         }
 
-        let request = HTTPRequest(
+        let request = ServerRequest(
             method: String(decoding: parts[0], as: UTF8.self),
             target: String(decoding: parts[1], as: UTF8.self),
             minorVersion: minorVersion,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fresh folder under the system's temporary directory, removed when the value goes away.
-final class TemporaryFolder {
+final class ScratchFolder {
     let path: String
 
     init() throws {
