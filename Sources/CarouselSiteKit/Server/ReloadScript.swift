@@ -33,6 +33,10 @@ enum ReloadScript {
           }
 
           var events = new EventSource("\(LiveReload.eventsPath)");
+          // Lets people and tests see that the page is listening for rebuilds.
+          events.addEventListener("open", function () {
+            document.documentElement.setAttribute("data-live-reload", "connected");
+          });
           events.addEventListener("status", function (event) {
             var status = JSON.parse(event.data);
             if (status.errors) { show(status.errors); return; }
