@@ -41,8 +41,8 @@ struct ServeCommand {
                     console.progress("Changed: \(shown); rebuilding")
                 case .building:
                     console.progress("Building \(display(site))")
-                case .built:
-                    console.progress("Built; open pages reload")
+                case .built(let output):
+                    console.progress("Built \(display(output)); open pages reload")
                 case .failed(let diagnostics):
                     console.report(diagnostics)
                     console.progress("Build failed; still serving the last good site")
@@ -100,6 +100,7 @@ struct ServeCommand {
     }
 
     private func display(_ folder: URL) -> String {
+        let folder = folder.standardizedFileURL
         let cwd = FileManager.default.currentDirectoryPath
         if folder.path == cwd { return "." }
         return folder.path.hasPrefix(cwd + "/") ? String(folder.path.dropFirst(cwd.count + 1)) : folder.path

@@ -63,20 +63,22 @@ public final class FileWatcher: @unchecked Sendable {
             case .inotify, .automatic:
                 #if os(Linux)
                 do {
-                    changeSource = try InotifyChangeSource(root: root, filter: filter, queue: queue, report: report)
+                    let inotify = try InotifyChangeSource(root: root, filter: filter, queue: queue, report: report)
+                    try inotify.start()
+                    changeSource = inotify
                     activeMethod = .inotify
+                    return
                 } catch where method == .automatic {
-                    changeSource = nil
+                    // Fall through to polling.
                 }
+                #else
+                guard method == .automatic else { throw WatcherError.inotifyUnavailable(0) }
                 #endif
-                if changeSource == nil {
-                    guard method == .automatic else { throw WatcherError.inotifyUnavailable(0) }
-                    let interval = Self.defaultPollingInterval
-                    changeSource = PollingChangeSource(root: root, filter: filter, interval: interval, queue: queue, report: report)
-                    activeMethod = .polling(interval: interval)
-                }
+                let interval = Self.defaultPollingInterval
+                changeSource = PollingChangeSource(root: root, filter: filter, interval: interval, queue: queue, report: report)
+                activeMethod = .polling(interval: interval)
             }
-            changeSource?.start()
+            try changeSource?.start()
         }
     }
 
@@ -92,7 +94,7 @@ public final class FileWatcher: @unchecked Sendable {
 
 /// One way of noticing changes; runs on the watcher's queue.
 protocol ChangeSource: AnyObject {
-    func start()
+    func start() throws
     func stop()
 }
 

@@ -39,12 +39,13 @@ public final class HTTPServer: @unchecked Sendable {
         self.handler = handler
     }
 
-    /// Binds, listens and starts accepting clients.
+    /// Binds, listens and starts accepting clients; does nothing more once started.
     ///
     /// - Returns: The address it listens on, with the real port when port 0 was asked for.
     /// - Throws: `ServerError` when the address cannot be bound (busy port, foreign address).
     @discardableResult
     public func start() throws -> ServerAddress {
+        if let address { return address }
         let socket = try ListeningSocket.make(host: configuration.host, port: configuration.port)
         let source = DispatchSource.makeReadSource(fileDescriptor: socket.descriptor, queue: acceptQueue)
         source.setEventHandler { [unowned self] in acceptClients() }

@@ -37,8 +37,14 @@ final class InotifyChangeSource: ChangeSource {
         source.setCancelHandler { closeDescriptor(fd) }
     }
 
-    func start() {
-        watchTree("", reportingFiles: false)
+    /// - Throws: `WatcherError.inotifyUnavailable` when not even the root can be watched (the
+    ///   per-user watch limit is used up), so the caller can fall back to polling.
+    func start() throws {
+        guard watchTree("", reportingFiles: false) else {
+            let code = errno
+            stop()
+            throw WatcherError.inotifyUnavailable(code)
+        }
         source.activate()
     }
 
@@ -46,15 +52,21 @@ final class InotifyChangeSource: ChangeSource {
         source.cancel()
     }
 
-    /// Watches `folder` and every folder below it that the filter lets in.
-    private func watchTree(_ folder: String, reportingFiles: Bool) {
+    /// Watches `folder` and every folder below it that the filter lets in; false if `folder`
+    /// itself could not be watched.
+    @discardableResult
+    private func watchTree(_ folder: String, reportingFiles: Bool) -> Bool {
         var pending = [folder]
+        var watchedTop = false
         while let current = pending.popLast() {
             let absolute = current.isEmpty ? root : root + "/" + current
+            // Watching a folder that is already watched (one moved within the site) returns its
+            // existing descriptor, so the map below simply learns the folder's new path.
             let wd = inotify_add_watch(descriptor, absolute, Self.mask)
             // A folder that vanished already, or the per-user watch limit reached: the first is
             // reported by its parent's events; the second leaves that folder unwatched.
             guard wd >= 0 else { continue }
+            if current == folder { watchedTop = true }
             folders[wd] = current
             for entry in folderEntries(at: absolute) {
                 let path = joinRelative(current, entry.name)
@@ -65,6 +77,7 @@ final class InotifyChangeSource: ChangeSource {
                 }
             }
         }
+        return watchedTop
     }
 
     private func readEvents() {
@@ -102,7 +115,16 @@ final class InotifyChangeSource: ChangeSource {
             folders[wd] = nil
             return
         }
-        if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+        if mask & UInt32(IN_MOVE_SELF) != 0 {
+            // Moved within the site, the folder was watched again under its new path (its parent's
+            // IN_MOVED_TO comes first); moved out of the site, it is forgotten.
+            let absolute = folder.isEmpty ? root : root + "/" + folder
+            if !folder.isEmpty, FileStamp(path: absolute)?.isDirectory != true {
+                inotify_rm_watch(descriptor, wd)
+            }
+            return
+        }
+        if mask & UInt32(IN_DELETE_SELF) != 0 {
             // The folder itself went away; its parent reports it by name.
             return
         }

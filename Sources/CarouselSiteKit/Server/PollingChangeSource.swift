@@ -21,7 +21,7 @@ final class PollingChangeSource: ChangeSource {
         }
     }
 
-    func start() {
+    func start() throws {
         stamps = snapshot()
         timer.activate()
     }

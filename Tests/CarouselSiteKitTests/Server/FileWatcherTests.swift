@@ -105,6 +105,18 @@ final class BatchRecorder: @unchecked Sendable {
     }
 
     @Test(arguments: methods)
+    func followsAFolderRenamedWithinTheSite(_ method: FileWatcher.Method) throws {
+        try site.write("photos/1.jpg", "jpeg")
+        let watcher = try watcher(method)
+        defer { watcher.stop() }
+        #expect(rename(site.path + "/photos", site.path + "/pictures") == 0)
+        #expect(recorder.batch(0) != nil)
+        try site.write("pictures/1.jpg", "jpeg, edited")
+        let batch = try #require(recorder.batch(1))
+        #expect(batch == ["pictures/1.jpg"])
+    }
+
+    @Test(arguments: methods)
     func ignoresTheOutputAndCachesButNotCachedFeeds(_ method: FileWatcher.Method) throws {
         let watcher = try watcher(method)
         defer { watcher.stop() }
