@@ -29,6 +29,8 @@ public final class HTTPServer: @unchecked Sendable {
     private var listener: ListeningSocket?
     private var acceptSource: DispatchSourceRead?
     private var isAcceptPaused = false
+    /// Signalled when the listening socket has been closed.
+    private let listenerClosed = DispatchSemaphore(value: 0)
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private let acceptQueue = DispatchQueue(label: "carousel-site.http.accept")
     /// Connection queues target this one, so connections share the cores without each owning a thread.
@@ -49,7 +51,11 @@ public final class HTTPServer: @unchecked Sendable {
         let socket = try ListeningSocket.make(host: configuration.host, port: configuration.port)
         let source = DispatchSource.makeReadSource(fileDescriptor: socket.descriptor, queue: acceptQueue)
         source.setEventHandler { [unowned self] in acceptClients() }
-        source.setCancelHandler { closeDescriptor(socket.descriptor) }
+        let closed = listenerClosed
+        source.setCancelHandler {
+            closeDescriptor(socket.descriptor)
+            closed.signal()
+        }
         lock.withLock {
             listener = socket
             acceptSource = source
@@ -78,11 +84,14 @@ public final class HTTPServer: @unchecked Sendable {
             }
             return (acceptSource, Array(connections.values))
         }
+        guard let source else { return }
         acceptQueue.sync {
-            if isAcceptPaused { source?.resume() }
+            if isAcceptPaused { source.resume() }
             isAcceptPaused = false
-            source?.cancel()
+            source.cancel()
         }
+        // Once stop returns the port is free: nobody can connect any more, and it can be reused.
+        listenerClosed.wait()
         open.forEach { $0.shutDown() }
     }
 

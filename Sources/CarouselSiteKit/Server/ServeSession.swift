@@ -66,14 +66,13 @@ public final class ServeSession: @unchecked Sendable {
         self.watchMethod = watchMethod
         self.debounce = debounce
         server = HTTPServer(configuration: configuration)
-        server.handler = { [weak self, liveReload] request in
+        let liveReload = liveReload
+        let files = StaticFileServer(root: { [weak self] in self?.servedFolder.path ?? "" }) { liveReload.inject(into: $0) }
+        server.handler = { [liveReload] request in
             switch request.path {
-            case LiveReload.eventsPath: return liveReload.eventsResponse()
-            case LiveReload.scriptPath: return liveReload.scriptResponse()
-            default:
-                guard let self else { return .text(.serviceUnavailable, "the server is stopping") }
-                let files = StaticFileServer(root: servedFolder.path) { liveReload.inject(into: $0) }
-                return files.respond(to: request)
+            case LiveReload.eventsPath: liveReload.eventsResponse()
+            case LiveReload.scriptPath: liveReload.scriptResponse()
+            default: files.respond(to: request)
             }
         }
     }

@@ -12,16 +12,21 @@ import Darwin
 /// Nothing outside the folder is reachable: the path is decoded and checked segment by segment,
 /// and the real path of what it names, symbolic links resolved, must lie inside the folder.
 public struct StaticFileServer: Sendable {
-    /// The folder being served. It is resolved anew on every request, because a build may
-    /// replace it with a freshly written one at any moment.
-    public var root: String
+    /// The folder being served. It is asked for and resolved anew on every request, because a
+    /// build may replace the folder (or move the output elsewhere) at any moment.
+    public var root: @Sendable () -> String
     /// Changes every HTML response (page or 404) before it is sent; the live-reload script is
     /// injected this way, so the files on disk never contain it.
     public var transformHTML: @Sendable ([UInt8]) -> [UInt8]
+    private let tags = EntityTagCache()
 
-    public init(root: String, transformHTML: @escaping @Sendable ([UInt8]) -> [UInt8] = { $0 }) {
+    public init(root: @escaping @Sendable () -> String, transformHTML: @escaping @Sendable ([UInt8]) -> [UInt8] = { $0 }) {
         self.root = root
         self.transformHTML = transformHTML
+    }
+
+    public init(root: String, transformHTML: @escaping @Sendable ([UInt8]) -> [UInt8] = { $0 }) {
+        self.init(root: { root }, transformHTML: transformHTML)
     }
 
     public func respond(to request: ServerRequest) -> ServerResponse {
@@ -36,7 +41,7 @@ public struct StaticFileServer: Sendable {
         case .failure(.malformed): return .text(.badRequest, "malformed request target")
         case .failure(.forbidden): return notFound(request)
         }
-        guard let rootPath = canonicalPath(root) else { return notFound(request) }
+        guard let rootPath = canonicalPath(root()) else { return notFound(request) }
         let target = ([rootPath] + path.segments).joined(separator: "/")
 
         switch FileKind(at: target, inside: rootPath) {
@@ -61,21 +66,43 @@ public struct StaticFileServer: Sendable {
     }
 
     private func serveFile(at path: String, named name: String, for request: ServerRequest) -> ServerResponse {
-        guard var bytes = readRegularFile(at: path) else { return notFound(request) }
+        guard let file = RegularFile(path: path) else { return notFound(request) }
+        defer { file.close() }
         let type = MediaType.forFile(named: name)
-        if MediaType.isHTML(type) { bytes = transformHTML(bytes) }
-        let tag = EntityTag(of: bytes)
-        var headers = HTTPHeaders([
+        let condition = request.headers["If-None-Match"]
+        let isHTML = MediaType.isHTML(type)
+        // HTML is tagged after the transform, whose output changes with every build.
+        if !isHTML, let condition, let known = tags.tag(for: file.identity), known.matches(ifNoneMatch: condition) {
+            return notModified(known)
+        }
+        guard var bytes = file.readAll() else { return notFound(request) }
+        let tag: EntityTag
+        if isHTML {
+            bytes = transformHTML(bytes)
+            tag = EntityTag(of: bytes)
+        } else if let known = tags.tag(for: file.identity) {
+            tag = known
+        } else {
+            tag = EntityTag(of: bytes)
+            tags.store(tag, for: file.identity)
+        }
+        if let condition, tag.matches(ifNoneMatch: condition) { return notModified(tag) }
+        var headers = revalidationHeaders(tag)
+        headers.add("Content-Type", type)
+        headers.add("X-Content-Type-Options", "nosniff")
+        return ServerResponse(status: .ok, headers: headers, body: .bytes(bytes))
+    }
+
+    private func notModified(_ tag: EntityTag) -> ServerResponse {
+        ServerResponse(status: .notModified, headers: revalidationHeaders(tag))
+    }
+
+    private func revalidationHeaders(_ tag: EntityTag) -> HTTPHeaders {
+        HTTPHeaders([
             ("ETag", tag.value),
             // Always revalidate: a preview must show the latest build, and the ETag makes that cheap.
             ("Cache-Control", "no-cache"),
         ])
-        if let condition = request.headers["If-None-Match"], tag.matches(ifNoneMatch: condition) {
-            return ServerResponse(status: .notModified, headers: headers)
-        }
-        headers.add("Content-Type", type)
-        headers.add("X-Content-Type-Options", "nosniff")
-        return ServerResponse(status: .ok, headers: headers, body: .bytes(bytes))
     }
 
     /// A small HTML page, so the live-reload script (and its error overlay) runs on it too.
@@ -148,23 +175,48 @@ private func canonicalPath(_ path: String) -> String? {
     return String(cString: resolved)
 }
 
-/// The whole content of a regular file. The type is checked again on the open descriptor, so a
-/// file swapped for a FIFO between the check and the open cannot block the server.
-private func readRegularFile(at path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { closeDescriptor(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var filled = 0
-    while filled < bytes.count {
-        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { break }
-        filled += count
+/// An open regular file. The type is checked on the open descriptor, so a file swapped for a
+/// FIFO between the path check and the open cannot block the server.
+private struct RegularFile {
+    let descriptor: Int32
+    let identity: EntityTagCache.Identity
+
+    init?(path: String) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            closeDescriptor(fd)
+            return nil
+        }
+        descriptor = fd
+        #if canImport(Darwin)
+        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+        let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        identity = EntityTagCache.Identity(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec),
+            changedSeconds: Int(changed.tv_sec), changedNanoseconds: Int(changed.tv_nsec))
     }
-    // A file that shrank while being read is served as it now is.
-    if filled < bytes.count { bytes.removeLast(bytes.count - filled) }
-    return bytes
+
+    /// The whole content; a file that shrank while being read is served as it now is.
+    func readAll() -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: Int(identity.size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            filled += count
+        }
+        if filled < bytes.count { bytes.removeLast(bytes.count - filled) }
+        return bytes
+    }
+
+    func close() {
+        closeDescriptor(descriptor)
+    }
 }

@@ -93,6 +93,23 @@ import Glibc
         #expect(changed.headers["ETag"] != tag)
     }
 
+    @Test func remembersTagsOfUnchangedFilesAndNoticesChangedOnes() throws {
+        try folder.write("style.css", "a{}")
+        let connection = try client()
+        connection.get("/style.css")
+        let tag = try #require(try connection.readResponse().headers["ETag"])
+        for _ in 0..<2 {
+            connection.get("/style.css", extra: ["If-None-Match: W/\"other\", \(tag)"])
+            #expect(try connection.readResponse().status == 304)
+        }
+        try folder.write("style.css", "b{color:red}")
+        connection.get("/style.css", extra: ["If-None-Match: \(tag)"])
+        let changed = try connection.readResponse()
+        #expect(changed.status == 200)
+        #expect(changed.text == "b{color:red}")
+        #expect(changed.headers["ETag"] != tag)
+    }
+
     @Test func answersHeadWithTheFieldsOfGetAndNoContent() throws {
         let connection = try client()
         connection.get("/index.html", method: "HEAD")
