@@ -115,6 +115,17 @@ final class RawHTTPClient {
         }
     }
 
+    /// Reads until the server closes the connection and returns how many bytes came in all.
+    func drain() -> Int {
+        var total = buffer.count
+        buffer = []
+        while let count = try? receive(), count > 0 {
+            total += count
+            buffer = []
+        }
+        return total
+    }
+
     private func readUntil(_ marker: [UInt8]) throws -> Int {
         while true {
             if let index = firstIndex(of: marker) { return index }

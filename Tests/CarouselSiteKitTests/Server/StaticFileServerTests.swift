@@ -27,6 +27,7 @@ import Glibc
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/home.html", withDestinationPath: "index.html")
         var configuration = HTTPServerConfiguration(port: 0)
         configuration.timeouts.head = 0.5
+        configuration.timeouts.write = 0.5
         let files = StaticFileServer(root: folder.path)
         server = HTTPServer(configuration: configuration) { files.respond(to: $0) }
         port = try server.start().port
@@ -198,6 +199,24 @@ import Glibc
         let response = try slow.readResponse()
         #expect(response.status == 408)
         #expect(slow.isClosedByServer())
+    }
+
+    @Test func dropsAClientThatStopsReadingWithoutBlockingOthers() throws {
+        // Far more than the kernel buffers between the two sockets hold (a few MB on loopback).
+        let size = 32 << 20
+        try folder.write("big.bin", Data(count: size))
+        let stalled = try RawHTTPClient(port: port)
+        stalled.get("/big.bin")
+        let other = try client()
+        other.get("/", extra: ["Connection: close"])
+        #expect(try other.readResponse().status == 200)
+        #expect(other.isClosedByServer())
+        // The write timeout is 0.5 s here: the server gives up on the client that does not read,
+        // which leaves no connection open. 20 s bounds the wait if it never does.
+        for _ in 0..<2_000 where server.connectionCount > 0 { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(server.connectionCount == 0)
+        let received = stalled.drain()
+        #expect(received > 0 && received < size)
     }
 
     @Test func servesManyClientsAtOnce() async throws {
