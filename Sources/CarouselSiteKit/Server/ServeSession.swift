@@ -5,12 +5,12 @@ import Foundation
 ///
 /// ```swift
 /// let session = ServeSession(site: siteURL, output: siteURL.appendingPathComponent("_site")) {
-///     do { return .success(try await builder.build().outputFolder) }
+///     do throws(DiagnosticError) { return .success(try await builder.build().outputFolder) }
 ///     catch { return .failure(error) }
 /// } onEvent: { event in print(event) }
 /// let address = try await session.start()
 /// print("serving on \(address.url)")
-/// ShutdownSignal.wait()
+/// await ShutdownSignal.next()
 /// await session.stop()
 /// ```
 ///
