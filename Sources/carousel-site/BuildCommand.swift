@@ -10,9 +10,10 @@ struct BuildCommand {
     func run() async -> Int32 {
         let log = DiagnosticLog()
         let console = self.console
-        let builder = SiteBuilder(
+        var builder = SiteBuilder(
             siteFolder: siteFolder(arguments), options: buildOptions(arguments), log: log,
             progress: { line in console.progress(line) })
+        if console.verbose && !console.quiet { builder.detail = { line in console.progress(line) } }
         do {
             let summary = try await builder.build()
             console.report(log.diagnostics)
