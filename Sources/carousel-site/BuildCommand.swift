@@ -43,6 +43,7 @@ func buildOptions(_ arguments: ParsedArguments) -> BuildOptions {
     options.refresh = arguments.has("refresh")
     options.quiet = arguments.has("quiet")
     options.precompress = arguments.has("precompress")
+    options.fragment = arguments.has("fragment")
     options.baseURL = arguments.value("base-url").flatMap(URL.init(string:))
     return options
 }

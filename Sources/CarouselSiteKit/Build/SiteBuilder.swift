@@ -42,7 +42,7 @@ public struct SiteBuilder: Sendable {
         let pageShows = try place(shows, images: stored, policy: config.images.onMissing, into: &output)
         progress("[4/\(stages)] Rendering pages")
         let renderer = try stage { () throws(Diagnostic) in try makeRenderer() }
-        try stage { () throws(Diagnostic) in try renderer.render(site: config, shows: pageShows, into: &output) }
+        try stage { () throws(Diagnostic) in try renderer.render(site: config, shows: pageShows, fragments: options.fragment, into: &output) }
         if config.precompress || options.precompress { Precompression.add(to: &output) }
         if config.hostingHeaders { output.add(HostingHeaders.fileName, text: HostingHeaders.file(for: output)) }
         try stopIfFailed()
