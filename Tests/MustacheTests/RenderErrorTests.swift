@@ -80,6 +80,27 @@ func strictModeError(_ row: RenderErrorCase) {
     #expect(
         error
             == MustacheError(
-                message: "templates nest more than 100 levels deep here: is 'loop.mustache' including itself?",
+                message: "templates nest more than 200 levels deep here: is 'loop.mustache' including itself?",
                 template: "loop.mustache", line: 2, column: 2, lineText: " {{>loop}}"))
+}
+
+@Test func deeplyNestedSectionsAreAnErrorNotACrash() {
+    let depth = 201
+    let template = String(repeating: "{{#a}}", count: depth) + String(repeating: "{{/a}}", count: depth)
+    let error = mustacheError { () throws(MustacheError) in _ = try MustacheLibrary(templates: ["page.mustache": template]) }
+    #expect(
+        error
+            == MustacheError(
+                message: "sections nest more than 200 levels deep here", template: "page.mustache", line: 1,
+                column: 1 + 200 * 6, lineText: template))
+}
+
+@Test func sectionsInsideRecursivePartialsCountTowardsTheLimit() {
+    // 150 levels of partials, each adding a section: 300 levels in all.
+    var tree: MustacheValue = ["leaf": true]
+    for _ in 0..<150 { tree = ["child": tree] }
+    let library = try? MustacheLibrary(templates: ["node.mustache": "{{#child}}{{>node}}{{/child}}"])
+    let error = mustacheError { () throws(MustacheError) in _ = try library?.render("node.mustache", with: tree) }
+    #expect(error?.message == "sections nest more than 200 levels deep here")
+    #expect(error?.template == "node.mustache")
 }

@@ -71,4 +71,5 @@ struct Block: Sendable {
     var name: String
     var placement: Placement
     var children: [Node]
+    var position: SourcePosition
 }

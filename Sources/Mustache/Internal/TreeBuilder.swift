@@ -192,6 +192,12 @@ struct TreeBuilder {
         _ tag: Tag, standaloneIndentation: [UInt8]?, placement: Block.Placement?, nextLine: Int
     ) throws(MustacheError) {
         let dedent = frames[frames.count - 1].dedent
+        let opens = tag.kind == .section || tag.kind == .invertedSection || tag.kind == .parent || tag.kind == .block
+        // The root frame does not count: `frames.count - 1` levels are open.
+        if opens, frames.count > NestingLimit.maximum {
+            throw source.error(
+                "sections nest more than \(NestingLimit.maximum) levels deep here", at: tag.range.lowerBound)
+        }
         switch tag.kind {
         case .variable(let escaped):
             append(.variable(try name(in: tag), escaped: escaped, at: position(of: tag)))
@@ -245,7 +251,7 @@ struct TreeBuilder {
             }
             append(.parent(Parent(reference: reference, indentation: indentation, overrides: overrides, position: position(of: opening))))
         case .block(let placement):
-            append(.block(Block(name: opening.content, placement: placement, children: frame.children)))
+            append(.block(Block(name: opening.content, placement: placement, children: frame.children, position: position(of: opening))))
         }
     }
 
