@@ -64,7 +64,7 @@ public struct MustacheLibrary: Sendable {
         }
         var renderer = Renderer(library: self, context: context, strict: strict)
         try renderer.render(template.nodes[...], in: Renderer.Scope(indentation: "", overrides: [:]))
-        return renderer.output
+        return String(decoding: renderer.output, as: UTF8.self)
     }
 
     // MARK: Internal

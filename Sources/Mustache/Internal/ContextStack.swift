@@ -20,11 +20,14 @@ struct ContextStack {
             return frames[frames.count - 1]
         case .path(let parts):
             var value: MustacheValue? = nil
-            for frame in frames.reversed() {
-                if case .object(let object) = frame, let found = object[parts[0]] {
+            let first = parts[0]
+            var index = frames.count - 1
+            while index >= 0 {
+                if case .object(let object) = frames[index], let found = object[first] {
                     value = found
                     break
                 }
+                index -= 1
             }
             for part in parts.dropFirst() {
                 guard case .object(let object)? = value else { return nil }

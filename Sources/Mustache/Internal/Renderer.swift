@@ -8,7 +8,8 @@ struct Renderer {
     private var context: ContextStack
     /// Sections, blocks, partials and parents open right now; see `NestingLimit`.
     private var depth = 0
-    private(set) var output = ""
+    /// UTF-8 bytes; see `appendEscapingHTML` for why not a `String`.
+    private(set) var output: [UInt8] = []
 
     /// What a template renders with besides the context: the indentation its lines get and
     /// the block contents that replace its blocks' defaults.
@@ -26,10 +27,10 @@ struct Renderer {
     mutating func render(_ nodes: ArraySlice<Node>, in scope: Scope) throws(MustacheError) {
         for node in nodes {
             switch node {
-            case .text(let text):
-                output += text
+            case .text(let bytes):
+                output.append(contentsOf: bytes)
             case .lineStart:
-                output += scope.indentation
+                output.append(contentsOf: scope.indentation.utf8)
             case .variable(let name, let escaped, let position):
                 guard let value = try resolve(name, at: position) else { continue }
                 guard let text = value.interpolatedText else {
@@ -39,7 +40,11 @@ struct Renderer {
                     }
                     continue
                 }
-                output += escaped ? text.htmlEscaped : text
+                if escaped {
+                    output.appendEscapingHTML(text)
+                } else {
+                    output.append(contentsOf: text.utf8)
+                }
             case .section(let section):
                 try render(section, in: scope)
             case .partial(let partial):
@@ -119,7 +124,7 @@ struct Renderer {
         switch block.placement {
         case .standalone(let indentation):
             let inner = Scope(indentation: scope.indentation + indentation, overrides: scope.overrides)
-            if !replacement.isEmpty { output += inner.indentation }
+            if !replacement.isEmpty { output.append(contentsOf: inner.indentation.utf8) }
             try render(tail, in: inner)
         case .lineStart(let indentation):
             try render(tail, in: Scope(indentation: scope.indentation + indentation, overrides: scope.overrides))

@@ -85,7 +85,7 @@ struct TreeBuilder {
                     bytes = bytes.dropFirst(commonPrefixLength(bytes, frames[frames.count - 1].dedent))
                     if bytes.allSatisfy(ASCII.isBlank) { leadingBlanks = Array(bytes) }
                 }
-                if !bytes.isEmpty { append(.text(String(decoding: bytes, as: UTF8.self))) }
+                if !bytes.isEmpty { append(.text(Array(bytes))) }
             case .tag(let tag):
                 let atLineStart = index == line.lowerBound || (index == line.lowerBound + 1 && leadingBlanks != nil)
                 let placement: Block.Placement = atLineStart
