@@ -38,6 +38,10 @@ func scalarValues(_ row: RenderCase) throws {
     RenderCase(template: "[{{a.b}}]", context: ["a": ["x": 1], "b": "no"], expected: "[]"),
     RenderCase(template: "{{#list}}{{.}},{{/list}}", context: ["list": ["a", "b"]], expected: "a,b,"),
     RenderCase(template: "{{ padded }}", context: ["padded": "yes"], expected: "yes"),
+    RenderCase(template: "{{slides.1.title}}", context: ["slides": [["title": "a"], ["title": "b"]]], expected: "b"),
+    RenderCase(template: "[{{slides.2.title}}]", context: ["slides": [["title": "a"]]], expected: "[]"),
+    RenderCase(template: "[{{slides.+0}}{{slides.-1}}]", context: ["slides": ["a"]], expected: "[]"),
+    RenderCase(template: "{{#slides.0}}{{title}}{{/slides.0}}", context: ["slides": [["title": "a"]]], expected: "a"),
 ])
 func names(_ row: RenderCase) throws {
     #expect(try render(row.template, row.context) == row.expected)

@@ -7,7 +7,8 @@
 ///
 /// The engine follows the Mustache spec (interpolation, sections, inverted sections, comments,
 /// partials, set delimiters) with its optional inheritance and dynamic-names modules; it has no
-/// lambdas. Variables are HTML-escaped unless written `{{{name}}}` or `{{&name}}`.
+/// lambdas. Variables are HTML-escaped unless written `{{{name}}}` or `{{&name}}`. Beyond the
+/// spec, a dotted name may index a list: `{{slides.0.title}}` is the first slide's title.
 ///
 /// ```swift
 /// let library = try MustacheLibrary(templates: [

@@ -14,6 +14,7 @@ struct ContextStack {
     ///
     /// The first part of a dotted name is searched from the top of the stack down; the other
     /// parts only inside what the first found, so `a.b` never falls back to an outer `b`.
+    /// Inside a list, a part of digits picks an item by its 0-based index.
     func resolve(_ name: Name) -> MustacheValue? {
         switch name {
         case .implicitIterator:
@@ -30,8 +31,18 @@ struct ContextStack {
                 index -= 1
             }
             for part in parts.dropFirst() {
-                guard case .object(let object)? = value else { return nil }
-                value = object[part]
+                switch value {
+                case .object(let object)?:
+                    value = object[part]
+                case .array(let items)?:
+                    // `slides.0.image`: a part made of digits only indexes a list.
+                    guard part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                          let index = Int(part), items.indices.contains(index)
+                    else { return nil }
+                    value = items[index]
+                default:
+                    return nil
+                }
             }
             return value
         }
