@@ -104,3 +104,14 @@ func strictModeError(_ row: RenderErrorCase) {
     #expect(error?.message == "sections nest more than 200 levels deep here")
     #expect(error?.template == "node.mustache")
 }
+
+@Test func blockReplacedByContentHoldingItselfStopsWithAnError() {
+    let error = mustacheError { () throws(MustacheError) in
+        _ = try render("{{<p}}{{$a}}<{{$a}}x{{/a}}>{{/a}}{{/p}}", partials: ["p": "{{$a}}{{/a}}"])
+    }
+    #expect(
+        error
+            == MustacheError(
+                message: "blocks nest more than 200 levels deep here", template: "test.mustache", line: 1, column: 14,
+                lineText: "{{<p}}{{$a}}<{{$a}}x{{/a}}>{{/a}}{{/p}}"))
+}
