@@ -24,6 +24,15 @@ let layout = """
         template: "{{<layout}}\n{{$title}}Holidays{{/title}}\n{{$content}}\n<ul>\n  <li>{{first}}</li>\n</ul>\n{{/content}}\n{{/layout}}\n",
         context: ["first": "Beach"], partials: ["layout": layout],
         expected: "<html>\n  <head><title>Holidays</title></head>\n  <body>\n    <ul>\n      <li>Beach</li>\n    </ul>\n  </body>\n</html>\n"),
+    // A default whose lines are indented unevenly renders exactly as written...
+    RenderCase(
+        template: "<div>\n  {{$b}}\n      <p>\n    {{#x}}\n    <b>{{x}}</b>\n    {{/x}}\n    </p>\n  {{/b}}\n</div>\n",
+        context: ["x": "bold"],
+        expected: "<div>\n      <p>\n    <b>bold</b>\n    </p>\n</div>\n"),
+    // ...and a replacement keeps its lines' relative indentation.
+    RenderCase(
+        template: "{{<p}}\n{{$b}}\n        <i>\n      <u>\n\n{{/b}}\n{{/p}}", partials: ["p": "<div>\n  {{$b}}\n  {{/b}}\n</div>\n"],
+        expected: "<div>\n    <i>\n  <u>\n\n</div>\n"),
     // Text inside a parent tag that is not a block is ignored.
     RenderCase(template: "{{<p}}ignored {{$b}}B{{/b}} ignored{{/p}}", partials: ["p": "[{{$b}}default{{/b}}]"], expected: "[B]"),
     // A replaced block renders in the context where the parent puts it.

@@ -79,8 +79,8 @@ final class Parent: Sendable {
 final class Block: Sendable {
     /// Where the opening tag sits on its line; decides how replacement content is indented.
     enum Placement: Sendable {
-        /// The opening tag stands alone: its content was dedented by its first line's
-        /// indentation, and the indentation (relative to any enclosing block) is put back
+        /// The opening tag stands alone: its content was dedented by the indentation its
+        /// lines share, and that indentation (relative to any enclosing block) is put back
         /// on every line of whatever content renders here.
         case standalone(indentation: String)
         /// Only blanks precede the opening tag, which stay in the output: later lines of
