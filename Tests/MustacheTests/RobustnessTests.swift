@@ -5,6 +5,7 @@ import Mustache
 private struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 
+    // The constants are SplitMix64's published increment and mixing multipliers.
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
@@ -23,6 +24,7 @@ private let fragments = [
 ]
 
 @Test func randomTemplatesRenderOrFailWithALocatedError() {
+    // Any fixed seed will do; fixing it keeps failures reproducible.
     var random = SplitMix64(state: 2024)
     let partials = ["p": "[{{$a}}pa{{/a}}{{a}}{{>q}}]", "q": "  {{#a}}\n{{>p}}\n  {{/a}}\n", "n": "N"]
     let contexts: [MustacheValue] = [
@@ -31,6 +33,7 @@ private let fragments = [
     var rendered = 0
     var failures = 0
     for _ in 0..<2_000 {
+        // Up to 12 fragments: long enough to nest and break things, short enough to read.
         let count = Int.random(in: 1...12, using: &random)
         let template = (0..<count).map { _ in fragments.randomElement(using: &random)! }.joined()
         for strict in [false, true] {
