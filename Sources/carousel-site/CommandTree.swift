@@ -14,6 +14,7 @@ enum CommandTree {
     static let output = OptionSpec("output", short: "o", value: "directory", help: "Write the site here instead of SITE/_site.", completion: .directory)
     static let feed = OptionSpec("feed", value: "file-or-url", help: "Use this feed instead of the one in carousel.json.", completion: .file)
     static let baseURL = OptionSpec("base-url", value: "url", help: "Publish URL for canonical links and social cards.")
+    static let precompress = OptionSpec("precompress", help: "Also write gzip copies (.gz) of pages, scripts and stylesheets.")
     static let site = ArgumentSpec("site", help: "The site folder (default: the current folder).")
 
     static let build = CommandSpec(
@@ -23,7 +24,7 @@ enum CommandTree {
             .init("carousel-site build --feed photos/slides.json --output public", "Build from another feed into public/."),
         ],
         arguments: [site],
-        options: [output, feed, baseURL, strict, offline, refresh, quiet, verbose, color])
+        options: [output, feed, baseURL, precompress, strict, offline, refresh, quiet, verbose, color])
 
     static let check = CommandSpec(
         name: "check", abstract: "Validate config, feeds and templates without writing anything.",

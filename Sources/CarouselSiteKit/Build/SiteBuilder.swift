@@ -39,6 +39,8 @@ public struct SiteBuilder: Sendable {
         progress("[4/\(stages)] Rendering pages")
         let renderer = try stage { () throws(Diagnostic) in try makeRenderer() }
         try stage { () throws(Diagnostic) in try renderer.render(site: config, shows: pageShows, into: &output) }
+        if config.precompress || options.precompress { Precompression.add(to: &output) }
+        if config.hostingHeaders { output.add(HostingHeaders.fileName, text: HostingHeaders.file(for: output)) }
         try stopIfFailed()
         let folder = outputFolder(config)
         progress("[5/\(stages)] Writing \(displayPath(folder))")
@@ -89,7 +91,13 @@ public struct SiteBuilder: Sendable {
             show.feed = location
             config.shows = [show]
         }
-        if let baseURL = options.baseURL { config.baseURL = baseURL }
+        if let baseURL = options.baseURL {
+            guard ["http", "https"].contains(baseURL.scheme?.lowercased()), baseURL.host != nil else {
+                throw DiagnosticError([.error("'--base-url' must be an absolute http or https URL, like 'https://example.org/slides/'")])
+            }
+            // Relative page paths resolve under the base only when it ends with a slash.
+            config.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : URL(string: baseURL.absoluteString + "/")
+        }
         guard !config.shows.isEmpty else {
             throw DiagnosticError([.error("no feed configured", at: .file(displayPath(configURL)), notes: ["add \"feed\": \"slides.json\" to \(ConfigLoader.fileName), or pass '--feed FILE'"])])
         }

@@ -38,7 +38,7 @@ struct ConfigReader {
 
     /// Keys of a show, also allowed at the top level (where they describe the single show).
     static let showKeys = ["feed", "title", "id", "mapping", "interval", "autoplay", "selectable", "theme"]
-    static let siteKeys = ["title", "language", "baseURL", "output", "shows", "images"] + showKeys
+    static let siteKeys = ["title", "language", "baseURL", "output", "shows", "images", "headers", "precompress"] + showKeys
     static let themeKeys = ["dotColor", "dotCurrentColor", "captionPosition", "aspectRatio", "objectFit"]
     static let mappingKeys = ["items", "image", "title", "caption", "link", "alt"]
     static let imageKeys = ["cacheTTL", "maxDownloadBytes", "maxPixels", "timeout", "onMissing"]
@@ -58,6 +58,8 @@ struct ConfigReader {
             }
         }
         if let images = root["images"] { config.images = readImages(images) }
+        if let headers = bool(root["headers"]) { config.hostingHeaders = headers }
+        if let precompress = bool(root["precompress"]) { config.precompress = precompress }
 
         let defaults = readShowFields(root, into: ShowConfig(id: "index", title: config.title, feed: .local("")))
         if let showsNode = root["shows"] {
