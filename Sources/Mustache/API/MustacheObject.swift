@@ -6,11 +6,13 @@ public struct MustacheObject: Sendable, Equatable {
     /// Invariant: `keys`, `values` and `positions` describe the same pairs;
     /// `positions[keys[i]] == i` and keys are unique.
     private final class Storage: @unchecked Sendable {
-        // @unchecked: mutated only through `MustacheObject`'s mutating members, and only
-        // after `isKnownUniquelyReferenced` proved no other value shares it.
-        var keys: [String]
-        var values: [MustacheValue]
-        var positions: [String: Int]
+        // @unchecked Sendable and unchecked exclusivity: mutated only through
+        // `MustacheObject`'s mutating members, and only after `isKnownUniquelyReferenced`
+        // proved no other value shares it, so no access can overlap a write. Skipping the
+        // runtime checks matters because rendering reads these fields for every name it looks up.
+        @exclusivity(unchecked) var keys: [String]
+        @exclusivity(unchecked) var values: [MustacheValue]
+        @exclusivity(unchecked) var positions: [String: Int]
 
         init(keys: [String] = [], values: [MustacheValue] = [], positions: [String: Int] = [:]) {
             self.keys = keys
@@ -38,7 +40,17 @@ public struct MustacheObject: Sendable, Equatable {
 
     /// The value for `key`; assigning `nil` removes the pair, assigning to a new key appends it.
     public subscript(key: String) -> MustacheValue? {
-        get { storage.positions[key].map { storage.values[$0] } }
+        get {
+            // Up to 8 keys, comparing keys beats hashing one: short strings are stored inline and
+            // compare as two machine words, while hashing runs SipHash over the key every time.
+            if storage.keys.count <= 8 {
+                for index in storage.keys.indices where storage.keys[index] == key {
+                    return storage.values[index]
+                }
+                return nil
+            }
+            return storage.positions[key].map { storage.values[$0] }
+        }
         set {
             if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
             if let position = storage.positions[key] {
