@@ -25,30 +25,40 @@ public struct FeedReader: Sendable {
     ///   unrecognised feed. An item without a usable image is a warning in `log` naming its
     ///   location, and is skipped; so is every refused reference.
     public func read(_ document: FeedDocument, log: DiagnosticLog) throws(Diagnostic) -> [Slide] {
-        try items(in: document, log: log).compactMap { item in
+        var slides: [Slide] = []
+        try forEachItem(in: document, log: log) { item in
             guard let image = item.image else {
                 log.report(.warning("item has no usable image; it is skipped", at: item.location))
-                return nil
+                return
             }
-            return Slide(image: image, title: item.title, caption: item.caption, link: item.link, alt: item.alt, location: item.location)
+            slides.append(Slide(image: image, title: item.title, caption: item.caption, link: item.link, alt: item.alt, location: item.location))
         }
+        return slides
     }
 
     /// Every entry of the feed in document order, with or without a usable image.
     public func items(in document: FeedDocument, log: DiagnosticLog) throws(Diagnostic) -> [FeedItem] {
+        var items: [FeedItem] = []
+        try forEachItem(in: document, log: log) { items.append($0) }
+        return items
+    }
+
+    /// Parses the feed, then resolves one entry at a time and hands it to `body`, so the
+    /// warnings about an entry's references and about the entry itself stay together in the log.
+    private func forEachItem(in document: FeedDocument, log: DiagnosticLog, _ body: (FeedItem) -> Void) throws(Diagnostic) {
         var document = document
         let entries = try entries(of: &document, log: log)
         let locator = SourceLocator(document.source)
         let resolver = ReferenceResolver(document: document, locator: locator, log: log)
-        return entries.map { entry in
-            FeedItem(
+        for entry in entries {
+            body(FeedItem(
                 image: entry.images.lazy.compactMap(resolver.image).first,
                 title: entry.title,
                 caption: entry.caption,
                 link: entry.link.flatMap(resolver.link),
                 alt: entry.alt,
                 location: locator.location(ofByteOffset: entry.offset)
-            )
+            ))
         }
     }
 
