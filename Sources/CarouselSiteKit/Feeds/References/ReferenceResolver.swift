@@ -105,7 +105,7 @@ struct ReferenceResolver {
             switch component {
             case ".": continue
             case "..":
-                guard !components.isEmpty, !decoded.hasSuffix("/"), components.last != ".." else {
+                guard !components.isEmpty else {
                     warn("image path '\(text)' leaves the site folder", reference)
                     return nil
                 }
@@ -113,7 +113,7 @@ struct ReferenceResolver {
             default: components.append(component)
             }
         }
-        guard !components.isEmpty, !decoded.hasSuffix("/"), components.last != ".." else {
+        guard !components.isEmpty, !decoded.hasSuffix("/") else {
             warn("image path '\(text)' names a folder, not a file", reference)
             return nil
         }

@@ -1,0 +1,8 @@
+// libFuzzer entry: XML property lists, as values and as feeds.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPlistXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let source = SourceText(name: "fuzz.plist", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+    _ = try? PropertyListReader.read(source)
+    _ = try? FeedReader().read(FeedDocument(source: source), log: DiagnosticLog())
+    return 0
+}
