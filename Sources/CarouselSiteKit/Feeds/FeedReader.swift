@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the slides of a feed: JSON (any common shape, or as a `FieldMapping` says), JSON Feed,
-/// RSS 2.0 and 1.0 with Media RSS, Atom, and XML or binary property lists, recognised by content.
+/// RSS 2.0 and 1.0 with Media RSS, Atom, and property lists (XML, binary or OpenStep ASCII),
+/// recognised by content.
 ///
 /// Image references become `.remote` URLs (relative ones resolved against the feed's URL and any
 /// `xml:base`) or, in a local feed, `.local` paths inside the feed's folder that cannot leave the
@@ -66,13 +67,16 @@ public struct FeedReader: Sendable {
     /// which replaces `document.source` so later locations refer to the same text.
     private func entries(of document: inout FeedDocument, log: DiagnosticLog) throws(Diagnostic) -> [FeedEntry] {
         let source = document.source
-        switch FeedFormat.detect(source.bytes) {
+        switch FeedFormat.detect(source.bytes, name: source.name) {
         case .json:
             let root = try JSONParser.parse(source)
             if JSONFeed.isJSONFeed(root) { return try JSONFeed.entries(root: root, source: source) }
             return try StructuredFeed(mapping: mapping, source: source, log: log).entries(root: root)
         case .binaryPropertyList:
             let root = try BinaryPropertyList.parse(source)
+            return try StructuredFeed(mapping: mapping, source: source, log: log).entries(root: root.jsonNode)
+        case .openStepPropertyList:
+            let root = try OpenStepPropertyList.parse(source)
             return try StructuredFeed(mapping: mapping, source: source, log: log).entries(root: root.jsonNode)
         case .xml:
             let text = try XMLEncoding.utf8(source)

@@ -60,3 +60,28 @@ import Testing
         #expect(throws: Diagnostic.self) { try PropertyListReader.read(SourceText(name: "p", text: "<plist><integer>+-1</integer></plist>")) }
     }
 }
+
+/// The OpenStep ASCII property-list format.
+@Suite struct OpenStepPropertyListTests {
+    @Test func captionDictionaryInDocumentOrder() throws {
+        let result = try read(Fixtures.source("captions-ascii.plist"))
+        #expect(result.slides == [
+            SlideContent("local:rocket.jpg", caption: "Lift-off"),
+            SlideContent("local:orbit.jpg", caption: "In orbit \u{2014} day 2"),
+            SlideContent("local:landing.jpg", caption: "Splashdown"),
+        ])
+    }
+
+    @Test func arraysDataAndEscapes() throws {
+        let root = try PropertyListReader.read(SourceText(name: "a.plist", text: "( \"a\\tb\\101\", <0fbd 77>, bare_word )"))
+        #expect(root == PropertyListNode(.array([
+            PropertyListNode(.string("a\tbA"), offset: 2),
+            PropertyListNode(.data([0x0F, 0xBD, 0x77]), offset: 14),
+            PropertyListNode(.string("bare_word"), offset: 25),
+        ]), offset: 0))
+    }
+
+    @Test func missingSemicolonIsLocated() {
+        #expect(readError(text: "{\n  a.jpg = Moon\n}", name: "c.plist") == error("expected ';' after the value of 'a.jpg'", "c.plist", 3, 1, "}"))
+    }
+}
