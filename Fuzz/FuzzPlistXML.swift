@@ -1,4 +1,5 @@
-// libFuzzer entry: XML property lists, as values and as feeds.
+// libFuzzer entry: XML property lists (and OpenStep ASCII ones, which any input not starting
+// with "<" becomes), as values and as feeds.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPlistXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let source = SourceText(name: "fuzz.plist", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
