@@ -72,3 +72,35 @@ extension Diagnostic {
         return copy
     }
 }
+
+/// Nesting 100,000 levels deep in every format gives a diagnostic, not a stack overflow.
+@Suite struct DeepNestingTests {
+    static let depth = 100_000
+
+    @Test func json() {
+        let feed = String(repeating: "[", count: Self.depth) + String(repeating: "]", count: Self.depth)
+        #expect(readError(text: feed, name: "deep.json")?.severity == .error)
+    }
+
+    @Test func xmlPropertyList() {
+        let feed = "<plist>" + String(repeating: "<array>", count: Self.depth) + String(repeating: "</array>", count: Self.depth) + "</plist>"
+        #expect(readError(text: feed, name: "deep.plist")?.message == "elements nested deeper than 256 levels")
+    }
+
+    @Test func openStepPropertyList() {
+        let feed = String(repeating: "(", count: Self.depth) + String(repeating: ")", count: Self.depth)
+        #expect(readError(text: feed, name: "deep.plist")?.message == "property list nested deeper than 512 levels")
+    }
+
+    @Test func relativeXMLBaseInALocalFeedKeepsReferencesLocal() throws {
+        let feed = "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:base=\"ignored/\"><entry><link rel=\"enclosure\" type=\"image/png\" href=\"a.png\"/></entry></feed>"
+        #expect(try read(text: feed, folder: "photos").slides == [SlideContent("local:photos/a.png")])
+    }
+
+    @Test func fileXMLBaseNeverMakesALocalRead() throws {
+        let feed = "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:base=\"file:///etc/\"><entry><link rel=\"enclosure\" type=\"image/png\" href=\"passwd\"/></entry></feed>"
+        let result = try read(text: feed, folder: "photos")
+        #expect(result.slides.isEmpty)
+        #expect(result.diagnostics.first?.message == "image reference 'passwd' is not a valid http or https URL")
+    }
+}

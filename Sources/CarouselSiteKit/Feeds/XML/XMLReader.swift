@@ -202,8 +202,12 @@ struct XMLReader {
         for attribute in rawAttributes where attribute.name != "xmlns" && !attribute.name.hasPrefix("xmlns:") {
             let name = Self.resolve(attribute.name, in: namespaces, isAttribute: true)
             if name == XMLName(namespace: XMLNamespace.xml, local: "base") {
+                // Only an absolute result is a base; a relative xml:base in a local feed is ignored,
+                // so references stay relative to the feed's folder.
                 let reference = attribute.value.trimmingCharacters(in: .whitespacesAndNewlines)
-                elementBase = URL(string: reference, relativeTo: base)?.absoluteURL ?? base
+                if let resolved = URL(string: reference, relativeTo: base)?.absoluteURL, resolved.scheme != nil {
+                    elementBase = resolved
+                }
             }
             attributes.append(XMLAttribute(name: name, value: attribute.value, offset: attribute.offset))
         }
