@@ -15,10 +15,13 @@ struct LocalImageTests {
         try root.write("site/notes.txt", Array("hello".utf8))
     }
 
-    func fetch(_ paths: [String]) async -> ([ImageSource: StoredImage], [String]) {
+    /// Fetches local paths; `clockOffset` moves the store's clock, to put files outside the
+    /// index's racy window.
+    func fetch(_ paths: [String], clockOffset: TimeInterval = 0) async -> ([ImageSource: StoredImage], [String]) {
         let store = ImageStore(siteFolder: site, cacheFolder: site.appendingPathComponent(".cache"), options: ImageStoreOptions(),
                                progress: ProgressReporter(style: .quiet),
-                               client: HTTPClient(get: { _ in throw HTTPFailure.network("no network in this test") }), now: { Date() })
+                               client: HTTPClient(get: { _ in throw HTTPFailure.network("no network in this test") }),
+                               now: { Date() + clockOffset })
         let log = DiagnosticLog()
         let result = await store.fetch(paths.map(ImageSource.local), log: log)
         return (result, log.diagnostics.map(\.message))
@@ -34,7 +37,8 @@ struct LocalImageTests {
         #expect(stored.byteCount == bytes.count)
         #expect(warnings.isEmpty)
         // Nothing is copied into the cache for local images.
-        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent(".cache/blobs").path))
+        let blobs = (try? FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent(".cache/blobs").path)) ?? []
+        #expect(blobs.isEmpty)
     }
 
     @Test(arguments: [
@@ -71,5 +75,31 @@ struct LocalImageTests {
         #expect(result[.local("photos/a.jpg")]?.info.format == .jpeg)
         #expect(result[remote]?.info.format == .gif)
         #expect(http.requests.count == 1)
+    }
+
+    @Test func remembersUnchangedFilesAndNoticesChangedOnes() async throws {
+        let index = site.appendingPathComponent(".cache/local")
+        let hour: TimeInterval = 3600
+        // A clock earlier than the file's times puts it inside the racy window: not indexed.
+        _ = await fetch(["photos/a.jpg"], clockOffset: -hour)
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: index.path)) ?? []).isEmpty)
+        // An hour later the file is safely old: indexed.
+        _ = await fetch(["photos/a.jpg"], clockOffset: hour)
+        let entryFile = try #require(FileManager.default.contentsOfDirectory(at: index, includingPropertiesForKeys: nil).first)
+        // The index is trusted while the file is unchanged: a planted hash comes back...
+        let planted = String(repeating: "0", count: 64)
+        let original = try String(contentsOf: entryFile, encoding: .utf8)
+        let realHash = SHA256.hex(of: TestImages.jpeg(width: 40, height: 30, orientation: 6))
+        try original.replacingOccurrences(of: realHash, with: planted).write(to: entryFile, atomically: true, encoding: .utf8)
+        #expect(await fetch(["photos/a.jpg"], clockOffset: hour).0[.local("photos/a.jpg")]?.contentHash == planted)
+        // ...and ignored once the file changes, even to the same size.
+        let changed = TestImages.jpeg(width: 41, height: 30, orientation: 6)
+        try root.write("site/photos/a.jpg", changed)
+        let fresh = await fetch(["photos/a.jpg"], clockOffset: hour).0[.local("photos/a.jpg")]
+        #expect(fresh?.contentHash == SHA256.hex(of: changed))
+        #expect(fresh?.info.width == 41)
+        // A damaged entry counts as absent.
+        try Data("{\"path\":".utf8).write(to: entryFile)
+        #expect(await fetch(["photos/a.jpg"], clockOffset: hour).0[.local("photos/a.jpg")]?.contentHash == SHA256.hex(of: changed))
     }
 }
