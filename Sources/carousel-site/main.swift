@@ -1,2 +1,4 @@
-import CarouselSiteKit
-print("carousel-site")
+import Foundation
+
+let status = await CommandLineTool().run(Array(CommandLine.arguments.dropFirst()))
+exit(status)

@@ -1,1 +1,0 @@
-// Argument parsing for the command-line tool; see CommandSpec.

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Everything `carousel.json` can say, with defaults filled in. Every key in the file is optional:
+/// an empty site folder with one feed builds.
+public struct SiteConfig: Sendable, Equatable {
+    /// The site's name: the index page's heading and the default slideshow title.
+    public var title: String = "Slideshow"
+    /// The `lang` attribute of every page.
+    public var language: String = "en"
+    /// An absolute URL the site will be published at; adds canonical links and social card tags.
+    public var baseURL: URL?
+    /// The slideshows, one page each. A config with a top-level `feed` has exactly one.
+    public var shows: [ShowConfig] = []
+    /// The output folder, relative to the site folder.
+    public var output: String = "_site"
+    /// Image fetching and caching settings.
+    public var images = ImageSettings()
+    /// Write a `_headers` file with cache rules for Netlify and Cloudflare Pages.
+    public var hostingHeaders = true
+    /// Write gzip copies (`.gz`) of text files beside them.
+    public var precompress = false
+
+    public init() {}
+}
+
+/// One slideshow: a feed and how to show it.
+public struct ShowConfig: Sendable, Equatable {
+    /// A slug naming the page (`index` for the first show) and the carousel's element ids.
+    public var id: String
+    public var title: String
+    public var feed: FeedLocation
+    public var mapping: FieldMapping = FieldMapping()
+    public var options = ShowOptions()
+    /// Where in carousel.json this show was declared, for diagnostics about it.
+    public var location: SourceLocation?
+
+    public init(id: String, title: String, feed: FeedLocation) {
+        self.id = id
+        self.title = title
+        self.feed = feed
+    }
+}
+
+/// Where a feed lives.
+public enum FeedLocation: Sendable, Equatable, CustomStringConvertible {
+    /// A path relative to the site folder.
+    case local(String)
+    case remote(URL)
+
+    public var description: String {
+        switch self {
+        case .local(let path): path
+        case .remote(let url): url.absoluteString
+        }
+    }
+}
+
+/// Behaviour and look of one carousel that need no template edits.
+public struct ShowOptions: Sendable, Equatable {
+    /// Milliseconds between automatic slide changes.
+    public var interval: Int = 5000
+    public var autoplay = true
+    /// Whether clicking a slide dispatches `carousel:select` (and follows its link).
+    public var selectable = true
+    /// Colour of the dots for the other slides (the classic page control's tint).
+    public var dotColor = "rgba(255, 255, 255, 0.5)"
+    /// Colour of the current slide's dot.
+    public var dotCurrentColor = "#ffffff"
+    public var captionPosition = CaptionPosition.overlay
+    /// The CSS aspect ratio of the slide frame, e.g. "16 / 9".
+    public var aspectRatio = "16 / 9"
+    public var objectFit = ObjectFit.cover
+
+    public init() {}
+
+    public enum CaptionPosition: String, Sendable, CaseIterable { case overlay, below }
+    public enum ObjectFit: String, Sendable, CaseIterable { case cover, contain }
+}
+
+/// Limits and policies of the image stage.
+public struct ImageSettings: Sendable, Equatable {
+    /// Seconds a cached remote image is used without asking the server again.
+    public var cacheTTL: Double = 86_400
+    /// The largest image download accepted, in bytes (20 MB holds any camera JPEG).
+    public var maxDownloadBytes = 20 * 1024 * 1024
+    /// The most pixels an image may have: 100 megapixels stops decompression bombs but not photos.
+    public var maxPixels = 100_000_000
+    /// Seconds without progress before a download is abandoned.
+    public var timeout: Double = 30
+    /// What happens to a slide whose image could not be had.
+    public var onMissing = MissingImagePolicy.placeholder
+
+    public init() {}
+
+    public enum MissingImagePolicy: String, Sendable, CaseIterable { case placeholder, drop }
+}

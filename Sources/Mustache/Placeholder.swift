@@ -1,1 +1,0 @@
-// The Mustache engine lives in this module; see MustacheTemplate.

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs every test of the project, installing what the tests need when it is missing:
+#   1. Swift unit and end-to-end tests (swift test)
+#   2. the carousel runtime's pure logic (node --test)
+#   3. real-browser tests in headless Chromium against built sites (pytest + Selenium)
+#   4. conformance over the public corpora in ../shared/corpora, when that folder exists
+#      (CI always has it; set CAROUSEL_CORPORA to point elsewhere)
+# Any failing or missing step fails the run; nothing is skipped silently.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Installing test dependencies (only what is missing)"
+scripts/setup.sh
+
+step "Swift tests"
+swift build --build-tests
+swift test --skip-build
+
+step "Carousel runtime unit tests (node --test)"
+node --test Tests/js/
+
+step "Real-browser tests (headless Chromium)"
+CAROUSEL_SITE_BIN="$(swift build --show-bin-path)/carousel-site" .venv/bin/python -m pytest -q Tests/browser
+
+corpora=${CAROUSEL_CORPORA:-../shared/corpora}
+if [[ -d "$corpora" ]]; then
+  step "Conformance over $corpora"
+  swift run -q Conformance "$corpora"
+elif [[ "${CI:-}" == "true" ]]; then
+  echo "error: CI needs the public corpora at $corpora for the conformance step" >&2
+  exit 1
+else
+  step "Conformance: no corpora at $corpora; this step runs in CI (set CAROUSEL_CORPORA to run it here)"
+fi
+
+step "All tests passed"
