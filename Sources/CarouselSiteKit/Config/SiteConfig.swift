@@ -5,6 +5,8 @@ import Foundation
 public struct SiteConfig: Sendable, Equatable {
     /// The site's name: the index page's heading and the default slideshow title.
     public var title: String = "Slideshow"
+    /// A sentence about the site, for the page's description and link previews.
+    public var description: String?
     /// The `lang` attribute of every page.
     public var language: String = "en"
     /// An absolute URL the site will be published at; adds canonical links and social card tags.
@@ -15,6 +17,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var output: String = "_site"
     /// Image fetching and caching settings.
     public var images = ImageSettings()
+    /// Write a `_headers` file with cache rules for Netlify and Cloudflare Pages.
+    public var hostingHeaders = true
+    /// Write gzip copies (`.gz`) of text files beside them.
+    public var precompress = false
 
     public init() {}
 }
