@@ -47,8 +47,8 @@ sample();
 """
 
 
-# Page-side clock for "resumes a full interval after": when the last pause cause ended (pointer up
-# or the pointer leaving the carousel) and when the current dot next changed.
+# Page-side clock for "resumes a full interval after": when the last pause cause ended (pointer up,
+# the pointer leaving the carousel, the tab shown again) and when the current dot next changed.
 WATCH_RESUME = """
 const root = document.querySelector(arguments[0]);
 window.__causeEnded = null;
@@ -56,6 +56,9 @@ window.__changedAt = [];
 for (const type of ['pointerup', 'pointerleave']) {
   root.addEventListener(type, () => window.__causeEnded = performance.now());
 }
+document.addEventListener('visibilitychange', () => {
+  if (!document.hidden) window.__causeEnded = performance.now();
+});
 const dots = [...root.querySelectorAll('.carousel-dot')];
 const current = () => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true');
 let last = current();

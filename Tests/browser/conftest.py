@@ -80,6 +80,7 @@ def driver(_shared_driver):
     yield _shared_driver
     try:
         _shared_driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        _shared_driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
         _shared_driver.execute_cdp_cmd("Page.setBypassCSP", {"enabled": False})
         handles = _shared_driver.window_handles
         for handle in handles[1:]:

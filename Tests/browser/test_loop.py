@@ -104,7 +104,9 @@ def test_drag_started_mid_transition_comes_to_rest_on_a_real_slide(sites, open_p
         .move_to_element(viewport).click_and_hold().move_by_offset(-120, 0).pause(0.05) \
         .move_by_offset(-480, 0).release().perform()
     state = carousel.assert_on_real_slide()
-    assert state["index"] == 1
+    # Where the drag ends depends on how far the transition had come when it was grabbed; it
+    # went on forward from the clone of the first slide either way.
+    assert state["index"] in (0, 1)
     assert all(-1 <= s <= 4 for s in carousel.samples())
 
 
@@ -115,6 +117,7 @@ def test_transition_interrupted_by_a_hidden_tab_settles_and_autoplay_waits(sites
     carousel.wait_index(3)
     page = driver.current_window_handle
     driver.execute_script("window.__hidden = 0; document.addEventListener('visibilitychange', () => window.__hidden += document.hidden)")
+    carousel.watch_resume()
     # Move onto the clone of the first slide, and hide the tab mid-transition.
     carousel.js("document.querySelector(arguments[0]).carousel.go(1, true)")
     driver.switch_to.new_window("tab")
@@ -125,7 +128,8 @@ def test_transition_interrupted_by_a_hidden_tab_settles_and_autoplay_waits(sites
     state = carousel.assert_on_real_slide()
     assert state["index"] == 0, "autoplay advanced while the tab was hidden"
     # And it resumes, a full interval after the tab came back.
-    assert carousel.time_until_index_changes() > 0.7
+    carousel.wait(lambda s: s["index"] == 1, message="autoplay never resumed")
+    assert carousel.resume_delay() > 0.8 * 0.95
 
 
 def test_resize_mid_slideshow_keeps_the_track_on_a_slide(sites, open_page, driver):
