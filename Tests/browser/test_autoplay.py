@@ -6,7 +6,13 @@ import time
 from selenium.webdriver import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-INTERVAL = 0.8  # seconds; the test sites' interval
+# Seconds. Long enough that after a slide comes to rest (0.45 s transition) a test has a full
+# second to set up a pause cause before the next advance, even on a loaded machine.
+INTERVAL = 1.5
+
+
+def slow_site(sites):
+    return sites.build("slow", interval=int(INTERVAL * 1000))
 
 
 def away(driver):
@@ -20,7 +26,7 @@ def running(state):
 
 
 def test_mouse_drag_pauses_autoplay_and_it_resumes_a_full_interval_after(sites, open_page, driver):
-    carousel = open_page(sites.build("basic").url)
+    carousel = open_page(slow_site(sites).url)
     carousel.wait_index(1)
     viewport = carousel.element(".carousel-viewport")
     carousel.watch_resume()
@@ -34,7 +40,7 @@ def test_mouse_drag_pauses_autoplay_and_it_resumes_a_full_interval_after(sites, 
 
 
 def test_mouse_drag_pauses_autoplay_while_the_button_is_down(sites, open_page, driver):
-    carousel = open_page(sites.build("basic").url)
+    carousel = open_page(slow_site(sites).url)
     carousel.wait_index(1)
     box = carousel.element(".carousel-viewport").rect
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -50,7 +56,7 @@ def test_mouse_drag_pauses_autoplay_while_the_button_is_down(sites, open_page, d
 
 
 def test_touch_drag_pauses_autoplay_and_moves_to_the_next_slide(sites, open_page, driver):
-    carousel = open_page(sites.build("basic").url)
+    carousel = open_page(slow_site(sites).url)
     carousel.wait_index(1)
     box = carousel.element(".carousel-viewport").rect
     x, y = box["x"] + box["width"] * 0.7, box["y"] + box["height"] / 2
@@ -67,12 +73,12 @@ def test_touch_drag_pauses_autoplay_and_moves_to_the_next_slide(sites, open_page
 
 
 def test_vertical_touch_pan_is_left_to_the_page(sites, open_page):
-    carousel = open_page(sites.build("basic").url)
+    carousel = open_page(slow_site(sites).url)
     assert carousel.js("return getComputedStyle(document.querySelector(arguments[0] + ' .carousel-viewport')).touchAction") == "pan-y"
 
 
 def test_hover_pauses_autoplay_and_leaving_resumes_it(sites, open_page, driver):
-    carousel = open_page(sites.build("basic").url)
+    carousel = open_page(slow_site(sites).url)
     carousel.wait_index(1)
     ActionChains(driver).move_to_element(carousel.element(".carousel-viewport")).perform()
     carousel.wait(lambda s: not running(s), message="hover did not pause")
@@ -85,7 +91,7 @@ def test_hover_pauses_autoplay_and_leaving_resumes_it(sites, open_page, driver):
 
 
 def test_scrolled_out_of_view_pauses_autoplay(sites, open_page, driver):
-    carousel = open_page(sites.build("basic").url)
+    carousel = open_page(slow_site(sites).url)
     # Push the carousel far below the fold, as a long article above it would.
     carousel.js("document.querySelector('h1').style.marginBottom = '3000px'")
     state = carousel.wait(lambda s: not running(s), message="autoplay ran out of view")
@@ -96,7 +102,7 @@ def test_scrolled_out_of_view_pauses_autoplay(sites, open_page, driver):
 
 
 def test_keyboard_focus_stops_rotation_until_play_is_pressed(sites, open_page, driver):
-    carousel = open_page(sites.build("basic").url)
+    carousel = open_page(slow_site(sites).url)
     assert carousel.state()["playing"]
     ActionChains(driver).send_keys(Keys.TAB).perform()
     focused = driver.switch_to.active_element
@@ -116,7 +122,7 @@ def test_keyboard_focus_stops_rotation_until_play_is_pressed(sites, open_page, d
 
 
 def test_play_button_stops_and_starts_rotation(sites, open_page, driver):
-    carousel = open_page(sites.build("basic").url)
+    carousel = open_page(slow_site(sites).url)
     play = carousel.element(".carousel-play")
     assert play.get_attribute("aria-label") == "Stop automatic slide show"
     ActionChains(driver).click(play).move_to_element(away(driver)).perform()
@@ -131,7 +137,7 @@ def test_play_button_stops_and_starts_rotation(sites, open_page, driver):
 
 def test_reduced_motion_starts_paused_and_changes_slides_without_animation(sites, open_page, driver):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    carousel = open_page(sites.build("basic").url)
+    carousel = open_page(slow_site(sites).url)
     state = carousel.state()
     assert not state["playing"] and state["playLabel"] == "Start automatic slide show"
     time.sleep(2 * INTERVAL)
@@ -150,7 +156,7 @@ def test_reduced_motion_starts_paused_and_changes_slides_without_animation(sites
 
 
 def test_one_timer_at_most_and_never_double_speed_after_interactions(sites, open_page, driver, instrumented):
-    carousel = open_page(sites.build("basic").url)
+    carousel = open_page(slow_site(sites).url)
     timers = lambda: driver.execute_script("return window.__timers.size")
     viewport = carousel.element(".carousel-viewport")
     play = carousel.element(".carousel-play")
