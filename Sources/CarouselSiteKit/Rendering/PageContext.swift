@@ -17,6 +17,9 @@ struct PageContext {
             "root": .string(root),
             "assets": assetsValue,
             "show": showValue(show, slides: slides),
+            "description": Self.text(site.description),
+            "canonical": .null,
+            "socialImage": .null,
         ]
         if let base = site.baseURL {
             page["canonical"] = .string(URL(string: canonicalPath, relativeTo: base)?.absoluteString ?? base.absoluteString)
