@@ -63,81 +63,95 @@ final class BatchRecorder: @unchecked Sendable {
     }
 
     @Test(arguments: methods)
-    func seesAWriteInPlace(_ method: FileWatcher.Method) throws {
-        let watcher = try watcher(method)
-        defer { watcher.stop() }
-        try site.write("feeds/photos.json", "[{\"image\": \"a.jpg\"}]")
-        #expect(recorder.batch(0) == ["feeds/photos.json"])
+    func seesAWriteInPlace(_ method: FileWatcher.Method) async throws {
+        try await offThePool {
+            let watcher = try watcher(method)
+            defer { watcher.stop() }
+            try site.write("feeds/photos.json", "[{\"image\": \"a.jpg\"}]")
+            #expect(recorder.batch(0) == ["feeds/photos.json"])
+        }
     }
 
     @Test(arguments: methods)
-    func seesAnEditorSaveByTempFileAndRename(_ method: FileWatcher.Method) throws {
-        let watcher = try watcher(method)
-        defer { watcher.stop() }
-        try site.write("carousel.json.tmp~", "{\"title\": \"New\"}")
-        #expect(rename(site.path + "/carousel.json.tmp~", site.path + "/carousel.json") == 0)
-        let batch = try #require(recorder.batch(0))
-        #expect(batch.contains("carousel.json"))
+    func seesAnEditorSaveByTempFileAndRename(_ method: FileWatcher.Method) async throws {
+        try await offThePool {
+            let watcher = try watcher(method)
+            defer { watcher.stop() }
+            try site.write("carousel.json.tmp~", "{\"title\": \"New\"}")
+            #expect(rename(site.path + "/carousel.json.tmp~", site.path + "/carousel.json") == 0)
+            let batch = try #require(recorder.batch(0))
+            #expect(batch.contains("carousel.json"))
+        }
     }
 
     @Test(arguments: methods)
-    func seesFilesInANewFolder(_ method: FileWatcher.Method) throws {
-        let watcher = try watcher(method)
-        defer { watcher.stop() }
-        try site.write("templates/partials/slide.mustache", "{{title}}")
-        let batch = try #require(recorder.batch(0))
-        #expect(batch.contains("templates/partials/slide.mustache"))
-        // The new folders are watched too: a later edit inside them is seen.
-        try site.write("templates/partials/slide.mustache", "{{caption}}")
-        let next = try #require(recorder.batch(1))
-        #expect(next == ["templates/partials/slide.mustache"])
+    func seesFilesInANewFolder(_ method: FileWatcher.Method) async throws {
+        try await offThePool {
+            let watcher = try watcher(method)
+            defer { watcher.stop() }
+            try site.write("templates/partials/slide.mustache", "{{title}}")
+            let batch = try #require(recorder.batch(0))
+            #expect(batch.contains("templates/partials/slide.mustache"))
+            // The new folders are watched too: a later edit inside them is seen.
+            try site.write("templates/partials/slide.mustache", "{{caption}}")
+            let next = try #require(recorder.batch(1))
+            #expect(next == ["templates/partials/slide.mustache"])
+        }
     }
 
     @Test(arguments: methods)
-    func seesAFolderMovedIn(_ method: FileWatcher.Method) throws {
-        let elsewhere = try ScratchFolder()
-        try elsewhere.write("photos/1.jpg", "jpeg")
-        let watcher = try watcher(method)
-        defer { watcher.stop() }
-        try FileManager.default.moveItem(atPath: elsewhere.path + "/photos", toPath: site.path + "/photos")
-        let batch = try #require(recorder.batch(0))
-        #expect(batch.contains("photos/1.jpg") || batch.contains("photos"))
+    func seesAFolderMovedIn(_ method: FileWatcher.Method) async throws {
+        try await offThePool {
+            let elsewhere = try ScratchFolder()
+            try elsewhere.write("photos/1.jpg", "jpeg")
+            let watcher = try watcher(method)
+            defer { watcher.stop() }
+            try FileManager.default.moveItem(atPath: elsewhere.path + "/photos", toPath: site.path + "/photos")
+            let batch = try #require(recorder.batch(0))
+            #expect(batch.contains("photos/1.jpg") || batch.contains("photos"))
+        }
     }
 
     @Test(arguments: methods)
-    func followsAFolderRenamedWithinTheSite(_ method: FileWatcher.Method) throws {
-        try site.write("photos/1.jpg", "jpeg")
-        let watcher = try watcher(method)
-        defer { watcher.stop() }
-        #expect(rename(site.path + "/photos", site.path + "/pictures") == 0)
-        #expect(recorder.batch(0) != nil)
-        try site.write("pictures/1.jpg", "jpeg, edited")
-        let batch = try #require(recorder.batch(1))
-        #expect(batch == ["pictures/1.jpg"])
+    func followsAFolderRenamedWithinTheSite(_ method: FileWatcher.Method) async throws {
+        try await offThePool {
+            try site.write("photos/1.jpg", "jpeg")
+            let watcher = try watcher(method)
+            defer { watcher.stop() }
+            #expect(rename(site.path + "/photos", site.path + "/pictures") == 0)
+            #expect(recorder.batch(0) != nil)
+            try site.write("pictures/1.jpg", "jpeg, edited")
+            let batch = try #require(recorder.batch(1))
+            #expect(batch == ["pictures/1.jpg"])
+        }
     }
 
     @Test(arguments: methods)
-    func ignoresTheOutputAndCachesButNotCachedFeeds(_ method: FileWatcher.Method) throws {
-        let watcher = try watcher(method)
-        defer { watcher.stop() }
-        try site.write("_site/index.html", "rebuilt")
-        try site.write(".cache/images/def", "cached")
-        try site.write("feeds/.photos.json.swp", "vim")
-        try site.write(".cache/feeds/remote.xml", "<rss/>")
-        let batch = try #require(recorder.batch(0))
-        #expect(batch.contains(".cache/feeds/remote.xml"))
-        #expect(batch.allSatisfy { $0.hasPrefix(".cache/feeds") })
+    func ignoresTheOutputAndCachesButNotCachedFeeds(_ method: FileWatcher.Method) async throws {
+        try await offThePool {
+            let watcher = try watcher(method)
+            defer { watcher.stop() }
+            try site.write("_site/index.html", "rebuilt")
+            try site.write(".cache/images/def", "cached")
+            try site.write("feeds/.photos.json.swp", "vim")
+            try site.write(".cache/feeds/remote.xml", "<rss/>")
+            let batch = try #require(recorder.batch(0))
+            #expect(batch.contains(".cache/feeds/remote.xml"))
+            #expect(batch.allSatisfy { $0.hasPrefix(".cache/feeds") })
+        }
     }
 
     @Test(arguments: methods)
-    func coalescesABurstIntoOneBatch(_ method: FileWatcher.Method) throws {
-        // Half a second of quiet is far longer than writing 20 small files takes.
-        let watcher = try watcher(method, debounce: 0.5)
-        defer { watcher.stop() }
-        for index in 0..<20 { try site.write("photos/\(index).txt", "\(index)") }
-        let batches = recorder.settle(quiet: 1.5)
-        #expect(batches.count == 1)
-        #expect(batches.first?.filter { $0.hasPrefix("photos/") }.count == 20)
+    func coalescesABurstIntoOneBatch(_ method: FileWatcher.Method) async throws {
+        try await offThePool {
+            // Half a second of quiet is far longer than writing 20 small files takes.
+            let watcher = try watcher(method, debounce: 0.5)
+            defer { watcher.stop() }
+            for index in 0..<20 { try site.write("photos/\(index).txt", "\(index)") }
+            let batches = recorder.settle(quiet: 1.5)
+            #expect(batches.count == 1)
+            #expect(batches.first?.filter { $0.hasPrefix("photos/") }.count == 20)
+        }
     }
 
     @Test func refusesAFileAsRoot() throws {
@@ -145,10 +159,12 @@ final class BatchRecorder: @unchecked Sendable {
         #expect(throws: WatcherError.notAFolder(site.path + "/carousel.json")) { try watcher.start() }
     }
 
-    @Test func deliversNothingAfterStop() throws {
-        let watcher = try watcher(.inotify)
-        watcher.stop()
-        try site.write("carousel.json", "{\"title\": \"x\"}")
-        #expect(recorder.batch(0, timeout: 0.5) == nil)
+    @Test func deliversNothingAfterStop() async throws {
+        try await offThePool {
+            let watcher = try watcher(.inotify)
+            watcher.stop()
+            try site.write("carousel.json", "{\"title\": \"x\"}")
+            #expect(recorder.batch(0, timeout: 0.5) == nil)
+        }
     }
 }

@@ -43,51 +43,57 @@ import Testing
         for _ in 0..<500 where liveReload.listenerCount != count { Thread.sleep(forTimeInterval: 0.01) }
     }
 
-    @Test func streamsBuildStatusToEveryListener() throws {
-        let pages = try (0..<3).map { _ in try RawHTTPClient(port: port) }
-        for page in pages {
-            page.get(LiveReload.eventsPath, extra: ["Accept: text/event-stream"])
-            let head = try page.readResponse(forHEAD: true)
-            #expect(head.headers["Content-Type"] == "text/event-stream")
-            #expect(try status(page.readEvent()) == LiveReload.Status(version: liveReload.version, errors: ""))
-        }
-        waitForListeners(3)
-        let first = liveReload.version
+    @Test func streamsBuildStatusToEveryListener() async throws {
+        try await offThePool {
+            let pages = try (0..<3).map { _ in try RawHTTPClient(port: port) }
+            for page in pages {
+                page.get(LiveReload.eventsPath, extra: ["Accept: text/event-stream"])
+                let head = try page.readResponse(forHEAD: true)
+                #expect(head.headers["Content-Type"] == "text/event-stream")
+                #expect(try status(page.readEvent()) == LiveReload.Status(version: liveReload.version, errors: ""))
+            }
+            waitForListeners(3)
+            let first = liveReload.version
 
-        liveReload.buildFailed([.error("unclosed section 'slides'", at: SourceLocation(file: "templates/page.mustache", line: 2, column: 1, lineText: "{{#slides}}"))])
-        for page in pages {
-            let failed = try status(page.readEvent())
-            #expect(failed.version == first)
-            #expect(failed.errors == "templates/page.mustache:2:1: error: unclosed section 'slides'\n{{#slides}}\n^\n")
-        }
+            liveReload.buildFailed([.error("unclosed section 'slides'", at: SourceLocation(file: "templates/page.mustache", line: 2, column: 1, lineText: "{{#slides}}"))])
+            for page in pages {
+                let failed = try status(page.readEvent())
+                #expect(failed.version == first)
+                #expect(failed.errors == "templates/page.mustache:2:1: error: unclosed section 'slides'\n{{#slides}}\n^\n")
+            }
 
-        liveReload.buildSucceeded()
-        #expect(liveReload.version != first)
-        for page in pages {
-            #expect(try status(page.readEvent()) == LiveReload.Status(version: liveReload.version, errors: ""))
+            liveReload.buildSucceeded()
+            #expect(liveReload.version != first)
+            for page in pages {
+                #expect(try status(page.readEvent()) == LiveReload.Status(version: liveReload.version, errors: ""))
+            }
         }
     }
 
-    @Test func forgetsListenersThatLeave() throws {
-        do {
-            let page = try RawHTTPClient(port: port)
-            page.get(LiveReload.eventsPath)
-            _ = try page.readResponse(forHEAD: true)
-            _ = try page.readEvent()
-            waitForListeners(1)
-            #expect(liveReload.listenerCount == 1)
+    @Test func forgetsListenersThatLeave() async throws {
+        try await offThePool {
+            do {
+                let page = try RawHTTPClient(port: port)
+                page.get(LiveReload.eventsPath)
+                _ = try page.readResponse(forHEAD: true)
+                _ = try page.readEvent()
+                waitForListeners(1)
+                #expect(liveReload.listenerCount == 1)
+            }
+            waitForListeners(0)
+            #expect(liveReload.listenerCount == 0)
         }
-        waitForListeners(0)
-        #expect(liveReload.listenerCount == 0)
     }
 
-    @Test func servesTheScript() throws {
-        let client = try RawHTTPClient(port: port)
-        client.get(LiveReload.scriptPath)
-        let response = try client.readResponse()
-        #expect(response.headers["Content-Type"] == "text/javascript; charset=utf-8")
-        #expect(response.text.contains("new EventSource(\"/__carousel/events\")"))
-        #expect(response.text.contains("textContent"))
-        #expect(!response.text.contains("innerHTML"))
+    @Test func servesTheScript() async throws {
+        try await offThePool {
+            let client = try RawHTTPClient(port: port)
+            client.get(LiveReload.scriptPath)
+            let response = try client.readResponse()
+            #expect(response.headers["Content-Type"] == "text/javascript; charset=utf-8")
+            #expect(response.text.contains("new EventSource(\"/__carousel/events\")"))
+            #expect(response.text.contains("textContent"))
+            #expect(!response.text.contains("innerHTML"))
+        }
     }
 }

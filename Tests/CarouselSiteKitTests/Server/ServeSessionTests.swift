@@ -180,16 +180,18 @@ final class EventLog: @unchecked Sendable {
         }
     }
 
-    @Test func returnsTheSignalThatArrived() {
-        // Ignored from the start, so a signal sent before the waiter listens cannot end the tests.
-        signal(SIGUSR2, SIG_IGN)
-        let received = Received()
-        Thread { received.value = ShutdownSignal.wait(for: [SIGUSR2]) }.start()
-        // The waiter listens once its thread runs; signals sent before that are lost, so retry.
-        for _ in 0..<50 where received.value == nil {
-            kill(getpid(), SIGUSR2)
-            Thread.sleep(forTimeInterval: 0.1)
+    @Test func returnsTheSignalThatArrived() async throws {
+        try await offThePool {
+            // Ignored from the start, so a signal sent before the waiter listens cannot end the tests.
+            signal(SIGUSR2, SIG_IGN)
+            let received = Received()
+            Thread { received.value = ShutdownSignal.wait(for: [SIGUSR2]) }.start()
+            // The waiter listens once its thread runs; signals sent before that are lost, so retry.
+            for _ in 0..<50 where received.value == nil {
+                kill(getpid(), SIGUSR2)
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            #expect(received.value == SIGUSR2)
         }
-        #expect(received.value == SIGUSR2)
     }
 }
