@@ -45,6 +45,10 @@ public final class ServeSession: @unchecked Sendable {
     private var buildLoop: Task<Void, Never>?
     private var pendingChanges: Set<String> = []
     private var isStopped = false
+    private var isBuilding = false
+    /// The cache index as the last build left it. Builds write the index themselves; a change
+    /// is somebody else's only if the entry differs from what the last build left.
+    private var cacheStamps: [String: FileStamp] = [:]
 
     /// - Parameters:
     ///   - site: The site folder to watch.
@@ -77,9 +81,14 @@ public final class ServeSession: @unchecked Sendable {
         }
     }
 
+    /// The download cache's index: one small file per downloaded URL, remote feeds included
+    /// (see `DownloadCache`). It is watched so that a feed or image refreshed by another process
+    /// (`carousel-site build --refresh` in another terminal) rebuilds the preview.
+    static let cacheIndex = ".cache/urls"
+
     /// What the session watches: everything in the site except the output, the folders a build
-    /// stages it in, the caches (which each build writes) and version control. Cached remote
-    /// feeds (`.cache/feeds`) are watched, so a feed refreshed by another process rebuilds.
+    /// stages it in, the caches (which each build writes) and version control; of the cache,
+    /// only its index of downloaded URLs.
     public static func watchFilter(site: URL, output: URL) -> WatchFilter {
         var excluded = [".cache"]
         var prefixes: [String] = []
@@ -90,7 +99,7 @@ public final class ServeSession: @unchecked Sendable {
             let staging = ".\((inside as NSString).lastPathComponent).staging-"
             prefixes.append(parent.isEmpty ? staging : parent + "/" + staging)
         }
-        return WatchFilter(excluding: excluded, except: [".cache/feeds"], prefixes: prefixes)
+        return WatchFilter(excluding: excluded, except: [cacheIndex], prefixes: prefixes)
     }
 
     /// The live-reload hub.
@@ -148,7 +157,13 @@ public final class ServeSession: @unchecked Sendable {
             // The output may have moved since the watcher started (the config names another
             // folder); its writes must not trigger builds of their own.
             let filter = Self.watchFilter(site: site, output: output)
-            let relevant = paths.filter { $0.isEmpty || !filter.ignores($0) }
+            var relevant = paths.filter { $0.isEmpty || !filter.ignores($0) }
+            let cacheEntries = relevant.filter { $0.hasPrefix(Self.cacheIndex + "/") }
+            relevant.subtract(cacheEntries)
+            // During a build the index changes because of the build itself.
+            if !isBuilding {
+                relevant.formUnion(cacheEntries.filter { FileStamp(path: site.path + "/" + $0) != cacheStamps[$0] })
+            }
             guard !isStopped, !relevant.isEmpty else { return }
             pendingChanges.formUnion(relevant)
             guard buildLoop == nil else { return }
@@ -173,8 +188,15 @@ public final class ServeSession: @unchecked Sendable {
     }
 
     private func runBuild(changed: [String]) async {
+        lock.withLock { isBuilding = true }
         onEvent(.building(changed: changed))
-        switch await rebuild() {
+        let result = await rebuild()
+        let stamps = cacheIndexStamps()
+        lock.withLock {
+            cacheStamps = stamps
+            isBuilding = false
+        }
+        switch result {
         case .success(let folder):
             lock.withLock { output = folder.standardizedFileURL }
             liveReload.buildSucceeded()
@@ -183,6 +205,16 @@ public final class ServeSession: @unchecked Sendable {
             liveReload.buildFailed(error.diagnostics)
             onEvent(.failed(error.diagnostics))
         }
+    }
+
+    /// The stamp of every entry of the cache index, by site-relative path.
+    private func cacheIndexStamps() -> [String: FileStamp] {
+        let folder = site.path + "/" + Self.cacheIndex
+        var stamps: [String: FileStamp] = [:]
+        for entry in folderEntries(at: folder) where !entry.isFolder {
+            stamps[Self.cacheIndex + "/" + entry.name] = FileStamp(path: folder + "/" + entry.name)
+        }
+        return stamps
     }
 
     /// `url`'s path relative to `folder`, if it lies inside it.

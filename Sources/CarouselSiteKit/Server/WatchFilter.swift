@@ -2,7 +2,7 @@
 ///
 /// Paths are relative to the site folder, `/`-separated. The build's own output and caches are
 /// excluded, or every build would trigger the next; folders listed as exceptions inside an
-/// excluded one (such as the cached copies of remote feeds) are watched all the same.
+/// excluded one (such as the index of downloaded feeds and images) are watched all the same.
 public struct WatchFilter: Sendable {
     /// Folders (relative paths) whose contents are ignored.
     public var excludedFolders: [String]

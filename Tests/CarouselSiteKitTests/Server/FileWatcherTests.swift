@@ -127,17 +127,17 @@ final class BatchRecorder: @unchecked Sendable {
     }
 
     @Test(arguments: methods)
-    func ignoresTheOutputAndCachesButNotCachedFeeds(_ method: FileWatcher.Method) async throws {
+    func ignoresTheOutputAndCachesButNotTheCacheIndex(_ method: FileWatcher.Method) async throws {
         try await offThePool {
             let watcher = try watcher(method)
             defer { watcher.stop() }
             try site.write("_site/index.html", "rebuilt")
             try site.write(".cache/images/def", "cached")
             try site.write("feeds/.photos.json.swp", "vim")
-            try site.write(".cache/feeds/remote.xml", "<rss/>")
+            try site.write(".cache/urls/0a1b.json", "<rss/>")
             let batch = try #require(recorder.batch(0))
-            #expect(batch.contains(".cache/feeds/remote.xml"))
-            #expect(batch.allSatisfy { $0.hasPrefix(".cache/feeds") })
+            #expect(batch.contains(".cache/urls/0a1b.json"))
+            #expect(batch.allSatisfy { $0.hasPrefix(".cache/urls") })
         }
     }
 

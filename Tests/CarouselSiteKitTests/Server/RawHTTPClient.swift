@@ -23,9 +23,11 @@ final class RawHTTPClient {
     }
 
     private let fd: Int32
+    private let timeout: Double
     private var buffer: [UInt8] = []
 
     init(port: UInt16, host: String = "127.0.0.1", timeout: Double = 5) throws {
+        self.timeout = timeout
         fd = socket(AF_INET, socketStreamType, 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -88,9 +90,12 @@ final class RawHTTPClient {
         return Response(status: status, headers: headers, body: body)
     }
 
-    /// Reads one server-sent event: its `event` name and the joined `data` lines.
+    /// Reads one server-sent event: its `event` name and the joined `data` lines. Gives up after
+    /// `timeout` seconds in all, heartbeats included.
     func readEvent() throws -> (event: String?, data: String) {
+        let deadline = Date(timeIntervalSinceNow: timeout)
         while true {
+            guard Date() < deadline else { throw Failure(description: "no event within \(timeout) s") }
             let end = try readUntil(Array("\n\n".utf8))
             let block = String(decoding: buffer[..<end], as: UTF8.self)
             buffer.removeFirst(end + 2)
