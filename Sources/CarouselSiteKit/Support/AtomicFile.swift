@@ -17,7 +17,7 @@ enum AtomicFile {
     static let abandonedAfter: TimeInterval = 24 * 60 * 60
 
     static func write(_ data: Data, to destination: URL, temporaryFolder: URL) throws {
-        let temporary = temporaryFolder.appendingPathComponent("\(getpid())-\(UUID().uuidString)\(temporarySuffix)")
+        let temporary = temporaryFolder.appendingPathComponent("\(getpid())-\(UUID().uuidString)\(temporarySuffix)", isDirectory: false)
         do {
             try data.write(to: temporary)
             guard rename(temporary.path, destination.path) == 0 else {
