@@ -63,7 +63,9 @@ final class DownloadCache: @unchecked Sendable {
         if FileIdentity(path: destination.path)?.size == Int64(bytes.count) {
             return
         }
-        try AtomicFile.write(bytes, to: destination, temporaryFolder: temporary)
+        // Read-only, because the output hard-links blobs: a tool that edits the published copy in
+        // place would otherwise change the cached bytes behind their hash.
+        try AtomicFile.write(bytes, to: destination, temporaryFolder: temporary, permissions: 0o444)
     }
 
     func storeEntry(_ entry: CacheEntry) throws {
