@@ -63,7 +63,7 @@ enum HTMLText {
 
     /// Decodes `&name;`, `&#N;` and `&#xH;`. Unknown or malformed references stay as written.
     static func decodingEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.containsASCII("&") else { return text }
         var result = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var index = 0
