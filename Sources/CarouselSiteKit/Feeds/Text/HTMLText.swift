@@ -50,7 +50,7 @@ enum HTMLText {
         var result = ""
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace, scalar != "\u{00A0}" {
+            if scalar.isWhitespace, scalar != "\u{00A0}" {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.unicodeScalars.append(" ") }
