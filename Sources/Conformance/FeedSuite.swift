@@ -3,8 +3,8 @@ import Foundation
 
 /// Every well-formed feed in `feeds/` yields the entries its MANIFEST.json records (from
 /// feedparser or the JSON Feed reference summary): the entry count, and for the first entries
-/// their titles, links and image. Feeds the manifest marks as not well-formed XML must only be
-/// handled without a crash: a diagnostic or entries are both fine.
+/// their titles, links and image. Feeds the manifest marks as not well-formed XML must be handled
+/// without a crash: entries or a diagnostic with a line and column are both fine.
 ///
 /// Comparison rules, because the manifest reflects feedparser's choices rather than ours:
 /// titles match either exactly or after reducing feedparser's sanitised HTML to text; an entry's
@@ -27,7 +27,8 @@ enum FeedSuite: ConformanceSuite {
             } else if let parsed = entry["feedparser_6_0_14"] as? [String: Any] {
                 let wellFormed = entry["xml_wellformed_expat"] as? Bool == true && entry["xml_wellformed_libxml2"] as? Bool == true
                 guard wellFormed else {
-                    report.check(true, "")  // reaching here without a crash is the whole requirement
+                    // Entries or a located diagnostic are both fine; a crash would end the run.
+                    report.check(isLocatedOrSuccess(result), "\(file): diagnostic without a line and column")
                     continue
                 }
                 if parsed["version"] is NSNull || parsed["version"] == nil {
@@ -85,6 +86,11 @@ enum FeedSuite: ConformanceSuite {
             let imageMatches = want.images.isEmpty ? image == nil : want.images.contains { $0 == image }
             report.check(imageMatches, "\(file) entry \(index): image \(image.debugDescription), expected one of \(want.images)")
         }
+    }
+
+    private static func isLocatedOrSuccess(_ result: Result<[FeedItem], Diagnostic>) -> Bool {
+        guard case .failure(let diagnostic) = result else { return true }
+        return (diagnostic.location?.line ?? 0) >= 1
     }
 
     /// feedparser keeps whitespace; the reader collapses it.
