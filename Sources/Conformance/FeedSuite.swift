@@ -47,6 +47,23 @@ enum FeedSuite: ConformanceSuite {
         var images: [String]
     }
 
+    /// Entries where the project deliberately differs from feedparser's recorded output. Each is
+    /// still checked, against the value we produce, and says why feedparser's is not the one to
+    /// follow; the list is small on purpose.
+    private static let deviations: [String: [Int: Expected]] = [
+        // The file's own stated expectation is that a link-less enclosure never overrides the
+        // alternate link; feedparser 6.0.14's recorded output breaks its own test.
+        "feedparser/wellformed/atom10/entry_link_rel_enclosure_no_href.xml": [
+            0: Expected(title: nil, link: "http://www.example.com/alternate", images: [])
+        ],
+        // "Savage Love" is the title of an <image> nested in a <category>, not of the item;
+        // feedparser's context-free title handling lifts it onto the item. The file's stated
+        // expectation only concerns the category.
+        "feedparser/wellformed/rss/item_category_image.xml": [
+            0: Expected(title: nil, link: nil, images: [])
+        ],
+    ]
+
     private static func jsonFeedItems(_ summary: [String: Any]) -> [Expected] {
         (summary["first_items"] as? [[String: Any]] ?? []).map { item in
             var images = [item["image"], item["banner_image"]].compactMap { $0 as? String }
@@ -78,7 +95,8 @@ enum FeedSuite: ConformanceSuite {
             return
         }
         report.check(count == nil || items.count == count, "\(file): \(items.count) entries, expected \(count ?? -1)")
-        for (index, (item, want)) in zip(items, expected).enumerated() {
+        for (index, (item, recorded)) in zip(items, expected).enumerated() {
+            let want = deviations[file]?[index] ?? recorded
             let titleMatches = item.title == want.title.flatMap(tidy) || item.title == want.title.flatMap(plain)
             report.check(titleMatches, "\(file) entry \(index): title \(item.title.debugDescription), expected \(want.title.debugDescription)")
             report.check(item.link == want.link, "\(file) entry \(index): link \(item.link.debugDescription), expected \(want.link.debugDescription)")
