@@ -13,9 +13,11 @@ let package = Package(
         // The engine: config, feeds, images, rendering and output, as pipeline stages.
         .target(
             name: "CarouselSiteKit",
-            dependencies: ["Mustache"],
+            dependencies: ["Mustache", "CZlib"],
             plugins: ["EmbedTheme"]
         ),
+        // The system zlib (part of every Linux and macOS base system), for gzip output.
+        .systemLibrary(name: "CZlib"),
         // A spec-compliant Mustache engine, with inheritance, on its own.
         .target(name: "Mustache"),
         // Subcommands, flags and options with generated help and usage errors (exit 64).

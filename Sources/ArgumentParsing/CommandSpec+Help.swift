@@ -23,7 +23,7 @@ extension CommandSpec {
         if !command.subcommands.isEmpty {
             lines += ["", "SUBCOMMANDS:"]
             lines += command.subcommands.map { row($0.name, $0.abstract) }
-            lines += ["", "  See '\(toolName) help <subcommand>' for detailed help."]
+            lines += ["", "  See '\(toolName) <subcommand> --help' for detailed help."]
         }
         if !command.examples.isEmpty {
             lines += ["", "EXAMPLES:"]

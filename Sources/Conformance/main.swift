@@ -7,6 +7,10 @@ import Foundation
 /// Every suite, in the order they run. Each lives in its own file beside this one.
 let allSuites: [any ConformanceSuite.Type] = [
     MustacheSpecSuite.self,
+    JSONTestSuite.self,
+    FeedSuite.self,
+    PlistSuite.self,
+    ImageProbeSuite.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

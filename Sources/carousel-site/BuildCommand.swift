@@ -41,6 +41,7 @@ func buildOptions(_ arguments: ParsedArguments) -> BuildOptions {
     options.offline = arguments.has("offline")
     options.refresh = arguments.has("refresh")
     options.quiet = arguments.has("quiet")
+    options.precompress = arguments.has("precompress")
     options.baseURL = arguments.value("base-url").flatMap(URL.init(string:))
     return options
 }

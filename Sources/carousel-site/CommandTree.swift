@@ -14,6 +14,7 @@ enum CommandTree {
     static let output = OptionSpec("output", short: "o", value: "directory", help: "Write the site here instead of SITE/_site.", completion: .directory)
     static let feed = OptionSpec("feed", value: "file-or-url", help: "Use this feed instead of the one in carousel.json.", completion: .file)
     static let baseURL = OptionSpec("base-url", value: "url", help: "Publish URL for canonical links and social cards.")
+    static let precompress = OptionSpec("precompress", help: "Also write gzip copies (.gz) of pages, scripts and stylesheets.")
     static let site = ArgumentSpec("site", help: "The site folder (default: the current folder).")
 
     static let build = CommandSpec(
@@ -23,13 +24,39 @@ enum CommandTree {
             .init("carousel-site build --feed photos/slides.json --output public", "Build from another feed into public/."),
         ],
         arguments: [site],
-        options: [output, feed, baseURL, strict, offline, refresh, quiet, verbose, color])
+        options: [output, feed, baseURL, precompress, strict, offline, refresh, quiet, verbose, color])
 
     static let check = CommandSpec(
         name: "check", abstract: "Validate config, feeds and templates without writing anything.",
         examples: [.init("carousel-site check site", "Report every problem in the example site.")],
         arguments: [site],
         options: [feed, strict, offline, quiet, verbose, color])
+
+    static let initCommand = CommandSpec(
+        name: "init", abstract: "Create a new site that builds as it is.",
+        examples: [
+            .init("carousel-site init my-slides", "A site with sample images and a JSON feed."),
+            .init("carousel-site init trip --from-folder ~/Pictures/trip", "A site whose feed lists your photos, captioned from their descriptions or names."),
+            .init("carousel-site init --feed-format rss --theme", "Here, with an RSS feed and the default theme's templates to edit."),
+        ],
+        arguments: [ArgumentSpec("directory", help: "Where to create the site (default: the current folder).")],
+        options: [
+            OptionSpec("feed-format", value: "format", help: "The feed to write: json, plist or rss.", choices: ["json", "plist", "rss"]),
+            OptionSpec("from-folder", value: "photos", help: "Make the feed from this folder of images.", completion: .directory),
+            OptionSpec("title", value: "title", help: "The site's title."),
+            OptionSpec("theme", help: "Copy the default theme into templates/ to edit it."),
+            OptionSpec("force", help: "Overwrite files that already exist."),
+            quiet, color,
+        ])
+
+    static let completions = CommandSpec(
+        name: "completions", abstract: "Print a shell completion script.",
+        examples: [
+            .init("carousel-site completions bash > /etc/bash_completion.d/carousel-site", "Bash, for all users."),
+            .init("carousel-site completions zsh > \"${fpath[1]}/_carousel-site\"", "Zsh."),
+            .init("carousel-site completions fish > ~/.config/fish/completions/carousel-site.fish", "Fish."),
+        ],
+        arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.", isOptional: false, completion: .choices(["bash", "zsh", "fish"]))])
 
     static let root = CommandSpec(
         name: toolName,
@@ -38,5 +65,5 @@ enum CommandTree {
             .init("carousel-site build site", "Build the example site."),
             .init("carousel-site build --help", "Show the options of 'build'."),
         ],
-        subcommands: [build, check])
+        subcommands: [build, check, initCommand, completions])
 }

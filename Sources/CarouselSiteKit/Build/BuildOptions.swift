@@ -15,6 +15,8 @@ public struct BuildOptions: Sendable {
     public var refresh = false
     /// An absolute URL that overrides the config's `baseURL`.
     public var baseURL: URL?
+    /// Write gzip copies of text files, whatever the config says.
+    public var precompress = false
     /// No progress output.
     public var quiet = false
 

@@ -26,16 +26,21 @@ public struct SiteBuilder: Sendable {
         let stages = 5
         progress("[1/\(stages)] Reading \(ConfigLoader.fileName)")
         let config = try loadConfig()
+        let store = makeImageStore(config)
         progress("[2/\(stages)] Reading feeds")
-        let shows = try await readFeeds(config)
+        let shows = try await readFeeds(config, store: store)
         progress("[3/\(stages)] Fetching images")
         var output = SiteOutput()
-        let imageStore = makeImageStore(config)
-        let stored = await imageStore.fetch(shows.flatMap { $0.1.map(\.image) }, log: log)
+        let slides = shows.flatMap(\.1)
+        var locations: [ImageSource: SourceLocation] = [:]
+        for slide in slides where locations[slide.image] == nil { locations[slide.image] = slide.location }
+        let stored = await store.fetch(slides.map(\.image), log: log, locations: locations)
         let pageShows = try place(shows, images: stored, policy: config.images.onMissing, into: &output)
         progress("[4/\(stages)] Rendering pages")
         let renderer = try stage { () throws(Diagnostic) in try makeRenderer() }
         try stage { () throws(Diagnostic) in try renderer.render(site: config, shows: pageShows, into: &output) }
+        if config.precompress || options.precompress { Precompression.add(to: &output) }
+        if config.hostingHeaders { output.add(HostingHeaders.fileName, text: HostingHeaders.file(for: output)) }
         try stopIfFailed()
         let folder = outputFolder(config)
         progress("[5/\(stages)] Writing \(displayPath(folder))")
@@ -48,7 +53,7 @@ public struct SiteBuilder: Sendable {
     /// Validates config, feeds and templates without fetching images or writing anything.
     public func check() async throws(DiagnosticError) {
         let config = try loadConfig()
-        let shows = try await readFeeds(config)
+        let shows = try await readFeeds(config, store: makeImageStore(config))
         let renderer = try stage { () throws(Diagnostic) in try makeRenderer() }
         var scratch = SiteOutput()
         let pageShows = shows.map { show, slides in (show, slides.map { PageSlide(slide: $0, image: .missing) }) }
@@ -86,19 +91,25 @@ public struct SiteBuilder: Sendable {
             show.feed = location
             config.shows = [show]
         }
-        if let baseURL = options.baseURL { config.baseURL = baseURL }
+        if let baseURL = options.baseURL {
+            guard ["http", "https"].contains(baseURL.scheme?.lowercased()), baseURL.host != nil else {
+                throw DiagnosticError([.error("'--base-url' must be an absolute http or https URL, like 'https://example.org/slides/'")])
+            }
+            // Relative page paths resolve under the base only when it ends with a slash.
+            config.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : URL(string: baseURL.absoluteString + "/")
+        }
         guard !config.shows.isEmpty else {
             throw DiagnosticError([.error("no feed configured", at: .file(displayPath(configURL)), notes: ["add \"feed\": \"slides.json\" to \(ConfigLoader.fileName), or pass '--feed FILE'"])])
         }
         return config
     }
 
-    func readFeeds(_ config: SiteConfig) async throws(DiagnosticError) -> [(ShowConfig, [Slide])] {
+    func readFeeds(_ config: SiteConfig, store: ImageStore) async throws(DiagnosticError) -> [(ShowConfig, [Slide])] {
         var result: [(ShowConfig, [Slide])] = []
         var errors: [Diagnostic] = []
         for show in config.shows {
             do {
-                let document = try await loadFeed(show)
+                let document = try await loadFeed(show, store: store)
                 let slides = try FeedReader(mapping: show.mapping).read(document, log: log)
                 if slides.isEmpty {
                     errors.append(.error("the feed has no slides with a usable image", at: .file(document.source.name)))
@@ -112,7 +123,7 @@ public struct SiteBuilder: Sendable {
         return result
     }
 
-    func loadFeed(_ show: ShowConfig) async throws(Diagnostic) -> FeedDocument {
+    func loadFeed(_ show: ShowConfig, store: ImageStore) async throws(Diagnostic) -> FeedDocument {
         switch show.feed {
         case .local(let path):
             let resolved = try SitePath.resolve(path, in: siteFolder, what: "feed", at: show.location)
@@ -122,7 +133,17 @@ public struct SiteBuilder: Sendable {
             let folder = (path as NSString).deletingLastPathComponent
             return FeedDocument(source: SourceText(name: displayPath(resolved), data: data), url: nil, folder: SitePath.normalize(folder) ?? "")
         case .remote(let url):
-            throw .error("remote feeds are not supported yet: '\(url.absoluteString)'", at: show.location)
+            // Remote feeds go through the image store's cache, so `--offline` builds still work.
+            do {
+                let (data, finalURL) = try await store.fetchDocument(url, log: log)
+                return FeedDocument(source: SourceText(name: url.absoluteString, data: data), url: finalURL, folder: "")
+            } catch let error as Diagnostic {
+                var located = error
+                located.location = located.location ?? show.location
+                throw located
+            } catch {
+                throw .error("cannot fetch the feed '\(url.absoluteString)': \(error)", at: show.location)
+            }
         }
     }
 
@@ -134,8 +155,9 @@ public struct SiteBuilder: Sendable {
         storeOptions.timeout = config.images.timeout
         storeOptions.offline = options.offline
         storeOptions.refresh = options.refresh
-        storeOptions.quiet = options.quiet
-        return ImageStore(siteFolder: siteFolder, cacheFolder: siteFolder.appendingPathComponent(".cache"), options: storeOptions)
+        return ImageStore(
+            siteFolder: siteFolder, cacheFolder: siteFolder.appendingPathComponent(".cache"), options: storeOptions,
+            progress: options.quiet ? ProgressReporter(style: .quiet) : ProgressReporter.standardError(quiet: false))
     }
 
     /// Gives each slide its image's place in the output (`images/<hash>.<ext>`), or the missing-image

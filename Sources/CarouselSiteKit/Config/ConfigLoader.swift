@@ -2,8 +2,9 @@ import Foundation
 
 /// Reads `carousel.json` into a `SiteConfig`, checking every key and type.
 ///
-/// Unknown keys are warnings (with a suggestion when they look like a typo), wrong types and bad
-/// values are errors; all point at the offending spot. A missing file means all defaults.
+/// The file is JSON with `//` and `/* */` comments allowed. Unknown keys are warnings (with a
+/// suggestion when they look like a typo), wrong types and bad values are errors; all point at
+/// the offending spot.
 public struct ConfigLoader: Sendable {
     /// The config's file name inside the site folder.
     public static let fileName = "carousel.json"
@@ -14,7 +15,7 @@ public struct ConfigLoader: Sendable {
     public func load(_ source: SourceText, log: DiagnosticLog) throws(DiagnosticError) -> SiteConfig {
         let root: JSONNode
         do {
-            root = try JSONParser.parse(source)
+            root = try JSONParser.parse(source, allowComments: true)
         } catch {
             throw DiagnosticError([error])
         }
@@ -37,7 +38,7 @@ struct ConfigReader {
 
     /// Keys of a show, also allowed at the top level (where they describe the single show).
     static let showKeys = ["feed", "title", "id", "mapping", "interval", "autoplay", "selectable", "theme"]
-    static let siteKeys = ["title", "language", "baseURL", "output", "shows", "images"] + showKeys
+    static let siteKeys = ["title", "language", "baseURL", "output", "shows", "images", "headers", "precompress"] + showKeys
     static let themeKeys = ["dotColor", "dotCurrentColor", "captionPosition", "aspectRatio", "objectFit"]
     static let mappingKeys = ["items", "image", "title", "caption", "link", "alt"]
     static let imageKeys = ["cacheTTL", "maxDownloadBytes", "maxPixels", "timeout", "onMissing"]
@@ -57,6 +58,8 @@ struct ConfigReader {
             }
         }
         if let images = root["images"] { config.images = readImages(images) }
+        if let headers = bool(root["headers"]) { config.hostingHeaders = headers }
+        if let precompress = bool(root["precompress"]) { config.precompress = precompress }
 
         let defaults = readShowFields(root, into: ShowConfig(id: "index", title: config.title, feed: .local("")))
         if let showsNode = root["shows"] {

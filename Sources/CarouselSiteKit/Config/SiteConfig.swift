@@ -15,6 +15,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var output: String = "_site"
     /// Image fetching and caching settings.
     public var images = ImageSettings()
+    /// Write a `_headers` file with cache rules for Netlify and Cloudflare Pages.
+    public var hostingHeaders = true
+    /// Write gzip copies (`.gz`) of text files beside them.
+    public var precompress = false
 
     public init() {}
 }

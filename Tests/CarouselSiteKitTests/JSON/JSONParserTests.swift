@@ -77,4 +77,12 @@ import Testing
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(error(deep) == "1:513: nesting is deeper than 512 levels")
     }
+
+    @Test func commentsOnlyWhenAllowed() throws {
+        let text = "// a config\n{ /* inline */ \"a\": 1 // trailing\n}"
+        let node = try JSONParser.parse(SourceText(name: "c.json", text: text), allowComments: true)
+        #expect(node["a"]?.intValue == 1)
+        #expect(error(text) == "1:1: expected a value, found '/'")
+        #expect(throws: Diagnostic.self) { try JSONParser.parse(SourceText(name: "c.json", text: "{} /* open"), allowComments: true) }
+    }
 }

@@ -10,8 +10,12 @@ public enum JSONParser {
     public static let maximumDepth = 512
 
     /// Parses one JSON text (a single value, optionally surrounded by whitespace).
-    public static func parse(_ source: SourceText) throws(Diagnostic) -> JSONNode {
+    ///
+    /// - Parameter allowComments: accept `//` and `/* */` comments as whitespace. Feeds are strict
+    ///   JSON; the config allows comments so that a scaffolded config can explain itself.
+    public static func parse(_ source: SourceText, allowComments: Bool = false) throws(Diagnostic) -> JSONNode {
         var scanner = Scanner(source: source)
+        scanner.allowComments = allowComments
         return try scanner.parseDocument()
     }
 }
@@ -22,6 +26,7 @@ extension JSONParser {
         let bytes: [UInt8]
         var position = 0
         var depth = 0
+        var allowComments = false
 
         init(source: SourceText) {
             self.source = source
@@ -31,10 +36,10 @@ extension JSONParser {
         }
 
         mutating func parseDocument() throws(Diagnostic) -> JSONNode {
-            skipWhitespace()
+            try skipWhitespace()
             guard position < bytes.count else { throw failure("expected a JSON value, found the end of the file") }
             let node = try parseValue()
-            skipWhitespace()
+            try skipWhitespace()
             if position < bytes.count {
                 throw failure("unexpected \(describe(bytes[position])) after the JSON value")
             }
@@ -63,27 +68,27 @@ extension JSONParser {
             try enterNesting()
             position += 1
             var members: [JSONMember] = []
-            skipWhitespace()
+            try skipWhitespace()
             if peek == UInt8(ascii: "}") {
                 position += 1
                 depth -= 1
                 return .object(members)
             }
             while true {
-                skipWhitespace()
+                try skipWhitespace()
                 guard peek == UInt8(ascii: "\"") else {
                     if peek == UInt8(ascii: "}"), !members.isEmpty { throw failure("trailing comma before '}'", at: lastComma) }
                     throw failure(position < bytes.count ? "expected a string key, found \(describe(bytes[position]))" : "unterminated object", at: position < bytes.count ? position : open)
                 }
                 let keyOffset = position
                 let key = try parseString()
-                skipWhitespace()
+                try skipWhitespace()
                 guard peek == UInt8(ascii: ":") else { throw failure("expected ':' after the key '\(key)'") }
                 position += 1
-                skipWhitespace()
+                try skipWhitespace()
                 let value = try parseValue()
                 members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
-                skipWhitespace()
+                try skipWhitespace()
                 switch peek {
                 case UInt8(ascii: ","):
                     lastComma = position
@@ -103,17 +108,17 @@ extension JSONParser {
             try enterNesting()
             position += 1
             var items: [JSONNode] = []
-            skipWhitespace()
+            try skipWhitespace()
             if peek == UInt8(ascii: "]") {
                 position += 1
                 depth -= 1
                 return .array(items)
             }
             while true {
-                skipWhitespace()
+                try skipWhitespace()
                 if peek == UInt8(ascii: "]"), !items.isEmpty { throw failure("trailing comma before ']'", at: lastComma) }
                 items.append(try parseValue())
-                skipWhitespace()
+                try skipWhitespace()
                 switch peek {
                 case UInt8(ascii: ","):
                     lastComma = position
@@ -272,8 +277,34 @@ extension JSONParser {
 
         var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-        mutating func skipWhitespace() {
-            while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+        mutating func skipWhitespace() throws(Diagnostic) {
+            while let byte = peek {
+                if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                    position += 1
+                } else if allowComments, byte == UInt8(ascii: "/"), position + 1 < bytes.count {
+                    try skipComment()
+                } else {
+                    return
+                }
+            }
+        }
+
+        /// Skips one `//` or `/* */` comment starting at `position`.
+        mutating func skipComment() throws(Diagnostic) {
+            let start = position
+            switch bytes[position + 1] {
+            case UInt8(ascii: "/"):
+                while let byte = peek, byte != 0x0A { position += 1 }
+            case UInt8(ascii: "*"):
+                position += 2
+                while position + 1 < bytes.count, !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/")) {
+                    position += 1
+                }
+                guard position + 1 < bytes.count else { throw failure("unterminated comment", at: start) }
+                position += 2
+            default:
+                throw failure("expected a value, found '/'")
+            }
         }
 
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
