@@ -70,13 +70,16 @@ struct FixtureImages {
         return [UInt8](try Data(contentsOf: written))
     }
 
-    /// Saves bytes as a site file and describes them as the image store would.
+    /// Saves bytes as a site file and describes them as the image store does, checking that the
+    /// probe sees what the fixture meant to make.
     func store(_ bytes: [UInt8], name: String, format: ImageFormat, width: Int, height: Int, orientation: Int) throws -> StoredImage {
         let file = folder.appendingPathComponent(name)
         try Data(bytes).write(to: file)
-        return StoredImage(
-            contentHash: SHA256.hex(of: bytes), file: file,
-            info: ImageInfo(format: format, width: width, height: height, orientation: orientation), byteCount: bytes.count)
+        let info = try ImageProbe.probe(bytes)
+        guard info == ImageInfo(format: format, width: width, height: height, orientation: orientation) else {
+            throw VipsCLI.Failure(description: "the fixture '\(name)' probes as \(info)")
+        }
+        return StoredImage(contentHash: SHA256.hex(of: bytes), file: file, info: info, byteCount: bytes.count)
     }
 
     /// Where stored pixel (x, y) appears on screen under an EXIF orientation (TIFF 6.0: for

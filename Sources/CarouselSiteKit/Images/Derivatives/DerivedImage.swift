@@ -4,7 +4,8 @@
 /// (GIF, SVG, AVIF), a build without libvips, or a failed resize.
 public struct DerivedImage: Hashable, Sendable {
     public var source: StoredImage
-    /// The original's size as drawn, after its EXIF orientation: the `width`/`height` attributes.
+    /// The original's size as browsers draw it (turned by its orientation), which is also the
+    /// shape of every variant: the page's `width`/`height` attributes.
     public var width: Int
     public var height: Int
     /// Grouped by encoding in `DerivativeOptions.encodings(for:)` order (the fallback format
@@ -15,9 +16,8 @@ public struct DerivedImage: Hashable, Sendable {
 
     public init(source: StoredImage, variants: [ImageVariant] = [], placeholder: String? = nil) {
         self.source = source
-        let transposed = (5...8).contains(source.info.orientation)  // EXIF 5-8 turn a quarter
-        self.width = transposed ? source.info.height : source.info.width
-        self.height = transposed ? source.info.width : source.info.height
+        self.width = source.info.displayWidth
+        self.height = source.info.displayHeight
         self.variants = variants
         self.placeholder = placeholder
     }

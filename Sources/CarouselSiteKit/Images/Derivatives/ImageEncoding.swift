@@ -11,7 +11,7 @@ public struct ImageEncoding: Hashable, Sendable {
     public static let png = ImageEncoding(format: .png, quality: nil)
 
     /// The media type for `<source type=…>`.
-    public var mediaType: String { "image/\(format.rawValue)" }
+    public var mediaType: String { format.mimeType }
 
     /// A stable text naming these settings, part of every cache key: changing a quality changes
     /// the key, so only files of that encoding are derived again.
