@@ -39,6 +39,13 @@ let package = Package(
             name: "Conformance",
             dependencies: ["CarouselSiteKit", "Mustache"]
         ),
+        // Derives responsive images for given files as a build does; timed by
+        // Benchmarks/responsive-images.sh.
+        .executableTarget(
+            name: "ResponsiveImagesBenchmark",
+            dependencies: ["CarouselSiteKit"],
+            path: "Benchmarks/ResponsiveImagesBenchmark"
+        ),
         .testTarget(name: "CarouselSiteKitTests", dependencies: ["CarouselSiteKit"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),

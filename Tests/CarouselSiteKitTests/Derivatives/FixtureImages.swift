@@ -44,6 +44,15 @@ struct FixtureImages {
         return try store(bytes, name: name ?? "oriented-\(orientation).jpg", format: .jpeg, width: storedWidth, height: storedHeight, orientation: orientation)
     }
 
+    /// A greyscale JPEG whose embedded ICC profile is cut short (7 bytes), as some editors write:
+    /// libvips cannot convert it to sRGB.
+    func jpegWithCorruptProfile() throws -> StoredImage {
+        let jpeg = try encode(Array(repeating: 90, count: 24 * 12), width: 24, height: 12, channels: 1, as: "jpg")
+        let profile = Array("ICC_PROFILE".utf8) + [0, 1, 1] + [0, 0, 0, 7, 0x61, 0x62, 0x63]  // name, chunk 1 of 1, data
+        let bytes = Array(jpeg[0..<2]) + Self.segment(marker: 0xE2, profile) + Array(jpeg[2...])
+        return try store(bytes, name: "corrupt-profile.jpg", format: .jpeg, width: 24, height: 12, orientation: 1)
+    }
+
     /// A PNG of `width`×`height` with a horizontal gradient.
     func png(width: Int, height: Int, name: String = "gradient.png") throws -> StoredImage {
         var pixels: [UInt8] = []
@@ -54,12 +63,12 @@ struct FixtureImages {
         return try store(bytes, name: name, format: .png, width: width, height: height, orientation: 1)
     }
 
-    /// Writes raw RGB pixels as a PPM, then has libvips encode it as `suffix` (extension and
-    /// saver options).
-    func encode(_ pixels: [UInt8], width: Int, height: Int, as suffix: String) throws -> [UInt8] {
+    /// Writes raw RGB (or grey, with one channel) pixels as a PPM (PGM), then has libvips encode
+    /// it as `suffix` (extension and saver options).
+    func encode(_ pixels: [UInt8], width: Int, height: Int, channels: Int = 3, as suffix: String) throws -> [UInt8] {
         let id = UUID().uuidString
-        let ppm = folder.appendingPathComponent("\(id).ppm")
-        try (Data("P6\n\(width) \(height)\n255\n".utf8) + Data(pixels)).write(to: ppm)
+        let ppm = folder.appendingPathComponent("\(id).\(channels == 1 ? "pgm" : "ppm")")
+        try (Data("\(channels == 1 ? "P5" : "P6")\n\(width) \(height)\n255\n".utf8) + Data(pixels)).write(to: ppm)
         let output = folder.appendingPathComponent("\(id).\(suffix)")
         try VipsCLI.run("vips", ["copy", ppm.path, output.path])
         let written = folder.appendingPathComponent("\(id).\(suffix.prefix { $0 != "[" })")
@@ -112,9 +121,10 @@ struct FixtureImages {
         return segment(Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + Array(packet.utf8))
     }
 
-    private static func segment(_ payload: [UInt8]) -> [UInt8] {
+    /// A JPEG marker segment; APP1 (0xE1) unless told otherwise.
+    private static func segment(marker: UInt8 = 0xE1, _ payload: [UInt8]) -> [UInt8] {
         let length = payload.count + 2  // the length field counts itself
-        return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
     }
 }
 

@@ -55,6 +55,19 @@ import Testing
         #expect(MetadataScan.markers(in: try PlaceholderData.decode(placeholder)) == [])
     }
 
+    @Test func aCorruptColourProfileIsIgnoredAsBrowsersDo() async throws {
+        let fixtures = try FixtureImages()
+        defer { fixtures.remove() }
+        let image = try fixtures.jpegWithCorruptProfile()
+        let log = DiagnosticLog()
+        let derived = try #require(await deriver(fixtures, engine: try VipsCLI.engine()) { $0.widths = [12] }.derive([image], log: log)[image])
+        #expect(log.diagnostics.isEmpty)
+        #expect(derived.variants.map(\.width) == [12, 12])
+        for variant in derived.variants {
+            #expect(MetadataScan.markers(in: [UInt8](try Data(contentsOf: variant.file))) == [])
+        }
+    }
+
     @Test func widthsAreTheConfiguredOnesAndNeverUpscaled() async throws {
         let fixtures = try FixtureImages()
         defer { fixtures.remove() }

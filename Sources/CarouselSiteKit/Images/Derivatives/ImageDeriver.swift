@@ -41,8 +41,8 @@ public struct ImageDeriver: Sendable {
         }
     }
 
-    /// The work of `derive`, blocking the calling thread while engine processes run.
-    func deriveBlocking(_ images: [StoredImage], log: DiagnosticLog) -> [StoredImage: DerivedImage] {
+    /// `derive` for synchronous callers: blocks the calling thread while engine processes run.
+    public func deriveBlocking(_ images: [StoredImage], log: DiagnosticLog) -> [StoredImage: DerivedImage] {
         let resizable = images.filter { !options.encodings(for: $0.info.format).isEmpty }
         guard let engine else {
             if !resizable.isEmpty { log.report(Self.noEngineNote) }

@@ -31,9 +31,30 @@ public struct VipsThumbnailEngine: ImageEngine {
     public var identity: String { "vipsthumbnail-1" }
 
     public func thumbnail(_ request: ThumbnailRequest) throws(ImageEngineError) {
+        let result = run(arguments(for: request, convertingToSRGB: true))
+        if case .failure(let failure) = result {
+            // A corrupt or mismatched embedded profile makes the sRGB conversion fail. Browsers
+            // ignore such a profile and draw the pixels as sRGB, so do the same: scale without
+            // colour management (`strip` still drops the broken profile).
+            guard failure.details.contains("icc_transform") else { throw failure.error }
+            if case .failure(let retry) = run(arguments(for: request, convertingToSRGB: false)) { throw retry.error }
+        }
+        if request.encoding.format == .webp {
+            try stripWebPMetadata(at: request.output)
+        }
+    }
+
+    private struct Failure: Error {
+        var error: ImageEngineError
+        /// Everything the tool said on standard error.
+        var details: String
+    }
+
+    /// Runs vipsthumbnail once.
+    private func run(_ arguments: [String]) -> Result<Void, Failure> {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments(for: request)
+        process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
@@ -41,29 +62,28 @@ public struct VipsThumbnailEngine: ImageEngine {
         do {
             try process.run()
         } catch {
-            throw ImageEngineError("cannot run '\(executable.path)': \(error.localizedDescription)")
+            return .failure(Failure(error: ImageEngineError("cannot run '\(executable.path)': \(error.localizedDescription)"), details: ""))
         }
         // Read before waiting: a child blocked on a full stderr pipe would never exit.
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let reason = errorText.split(separator: "\n").last.map(String.init) ?? "exit status \(process.terminationStatus)"
-            throw ImageEngineError("'\(Self.executableName)' failed: \(reason)")
+            return .failure(Failure(error: ImageEngineError("'\(Self.executableName)' failed: \(reason)"), details: errorText))
         }
-        if request.encoding.format == .webp {
-            try stripWebPMetadata(at: request.output)
-        }
+        return .success(())
     }
 
     /// The command line for one request. `-o` takes an absolute path, since vipsthumbnail puts
-    /// relative outputs next to the input; `-e srgb` converts from any embedded profile to sRGB,
-    /// which `strip` then drops; vipsthumbnail turns the image upright by itself.
-    func arguments(for request: ThumbnailRequest) -> [String] {
+    /// relative outputs next to the input; `--export-profile srgb` converts from any embedded
+    /// profile to sRGB, which `strip` then drops; vipsthumbnail turns the image upright itself.
+    func arguments(for request: ThumbnailRequest, convertingToSRGB: Bool = true) -> [String] {
         let size = "\(request.width)x" + (request.maxHeight.map(String.init) ?? "")
         var saveOptions = ["strip"]
         if let quality = request.encoding.quality { saveOptions.append("Q=\(quality)") }
         let output = request.output.standardizedFileURL.path + "[" + saveOptions.joined(separator: ",") + "]"
-        return [request.source.standardizedFileURL.path, "--size", size, "--export-profile", "srgb", "-o", output]
+        let colour = convertingToSRGB ? ["--export-profile", "srgb"] : []
+        return [request.source.standardizedFileURL.path, "--size", size] + colour + ["-o", output]
     }
 
     /// libvips 8.14's WebP saver keeps EXIF, XMP and the ICC profile despite `strip`; removes them.
