@@ -53,11 +53,12 @@ public struct ImageDeriver: Sendable {
         for image in resizable where plans[image.contentHash] == nil {
             plans[image.contentHash] = plan(image, cache: cache)
         }
-        let requests = plans.values.sorted { $0.source.contentHash < $1.source.contentHash }.flatMap(\.missing)
-        let failures = run(requests, engine: engine, cache: cache)
+        // In hash order, so work and warnings come in the same order every build.
+        let ordered = plans.sorted { $0.key < $1.key }
+        let failures = run(ordered.flatMap(\.value.missing), engine: engine, cache: cache)
 
         var derivedByHash: [String: DerivedImage] = [:]
-        for (hash, plan) in plans {
+        for (hash, plan) in ordered {
             if let failure = plan.missing.lazy.compactMap({ failures[$0.output] }).first {
                 log.report(.warning("cannot resize the image '\(plan.source.file.path)': \(failure.message)", notes: ["the page uses the original file"]))
                 derivedByHash[hash] = DerivedImage(source: plan.source)
