@@ -160,6 +160,25 @@ import Testing
         #expect(left == [])
     }
 
+    @Test func aFileLibvipsCannotDecodeFallsBackWithItsReason() async throws {
+        let fixtures = try FixtureImages()
+        defer { fixtures.remove() }
+        let whole = try fixtures.orientedJPEG(orientation: 1)
+        // Every header up to the frame's size survives, so the probe accepts it; the scan (from
+        // its SOS marker, FF DA) is replaced by the end-of-image marker.
+        let original = [UInt8](try Data(contentsOf: whole.file))
+        let scan = try #require(original.indices.dropLast().first { original[$0] == 0xFF && original[$0 + 1] == 0xDA })
+        let bytes = Array(original[..<scan]) + [0xFF, 0xD9]
+        let truncated = try fixtures.store(bytes, name: "truncated.jpg", format: .jpeg, width: 64, height: 32, orientation: 1)
+        let log = DiagnosticLog()
+        let derived = try #require(await deriver(fixtures, engine: try VipsCLI.engine()) { $0.widths = [32] }.derive([truncated], log: log)[truncated])
+        #expect(derived.isPassthrough)
+        let message = try #require(log.diagnostics.first?.message)
+        #expect(log.diagnostics.count == 1)
+        #expect(message.hasPrefix("cannot resize the image '\(truncated.file.path)': 'vipsthumbnail' failed: "), "\(message)")
+        #expect(message.count > "cannot resize the image '\(truncated.file.path)': 'vipsthumbnail' failed: ".count + 5, "libvips' own reason follows")
+    }
+
     @Test func gifAndSVGPassThroughUntouched() async throws {
         let fixtures = try FixtureImages()
         defer { fixtures.remove() }

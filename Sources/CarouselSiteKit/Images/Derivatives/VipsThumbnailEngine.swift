@@ -52,24 +52,16 @@ public struct VipsThumbnailEngine: ImageEngine {
 
     /// Runs vipsthumbnail once.
     private func run(_ arguments: [String]) -> Result<Void, Failure> {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess.run(executable, arguments)
         } catch {
-            return .failure(Failure(error: ImageEngineError("cannot run '\(executable.path)': \(error.localizedDescription)"), details: ""))
+            return .failure(Failure(error: error, details: ""))
         }
-        // Read before waiting: a child blocked on a full stderr pipe would never exit.
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let reason = errorText.split(separator: "\n").last.map(String.init) ?? "exit status \(process.terminationStatus)"
-            return .failure(Failure(error: ImageEngineError("'\(Self.executableName)' failed: \(reason)"), details: errorText))
+        guard child.succeeded else {
+            let status = child.exitStatus.map { "exit status \($0)" } ?? "killed by a signal"
+            let reason = child.standardError.split(separator: "\n").last.map(String.init) ?? status
+            return .failure(Failure(error: ImageEngineError("'\(Self.executableName)' failed: \(reason)"), details: child.standardError))
         }
         return .success(())
     }
