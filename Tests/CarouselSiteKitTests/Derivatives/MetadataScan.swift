@@ -6,6 +6,7 @@ enum MetadataScan {
         if bytes.starts(with: [0xFF, 0xD8]) { return jpegMarkers(bytes) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return pngMarkers(bytes) }
         if bytes.starts(with: Array("RIFF".utf8)) { return webpMarkers(bytes) }
+        if bytes.count > 12, bytes[4..<12].elementsEqual("ftypavif".utf8) { return avifMarkers(bytes) }
         return ["unknown format"]
     }
 
@@ -32,6 +33,16 @@ enum MetadataScan {
             offset += 12 + length  // length, type, data, CRC
         }
         return found
+    }
+
+    /// AVIF keeps EXIF and XMP as items whose payloads start with their usual headers, and an
+    /// ICC profile as a `colr` box of type `prof`; the encoder's output is deterministic, so a
+    /// byte search cannot flake.
+    static func avifMarkers(_ bytes: [UInt8]) -> [String] {
+        ["Exif\0\0", "http://ns.adobe.com/xap/1.0/", "prof"].filter { signature in
+            let needle = Array(signature.utf8)
+            return bytes.indices.contains { bytes[$0...].starts(with: needle) }
+        }
     }
 
     static func webpMarkers(_ bytes: [UInt8]) -> [String] {
