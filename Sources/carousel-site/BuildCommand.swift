@@ -10,9 +10,10 @@ struct BuildCommand {
     func run() async -> Int32 {
         let log = DiagnosticLog()
         let console = self.console
-        let builder = SiteBuilder(
+        var builder = SiteBuilder(
             siteFolder: siteFolder(arguments), options: buildOptions(arguments), log: log,
             progress: { line in console.progress(line) })
+        if console.verbose && !console.quiet { builder.detail = { line in console.progress(line) } }
         do {
             let summary = try await builder.build()
             console.report(log.diagnostics)
@@ -42,6 +43,7 @@ func buildOptions(_ arguments: ParsedArguments) -> BuildOptions {
     options.refresh = arguments.has("refresh")
     options.quiet = arguments.has("quiet")
     options.precompress = arguments.has("precompress")
+    options.fragment = arguments.has("fragment")
     options.baseURL = arguments.value("base-url").flatMap(URL.init(string:))
     return options
 }

@@ -15,6 +15,7 @@ enum CommandTree {
     static let feed = OptionSpec("feed", value: "file-or-url", help: "Use this feed instead of the one in carousel.json.", completion: .file)
     static let baseURL = OptionSpec("base-url", value: "url", help: "Publish URL for canonical links and social cards.")
     static let precompress = OptionSpec("precompress", help: "Also write gzip copies (.gz) of pages, scripts and stylesheets.")
+    static let fragment = OptionSpec("fragment", help: "Write just the carousel's HTML (fragment.html) to embed in your own pages.")
     static let site = ArgumentSpec("site", help: "The site folder (default: the current folder).")
 
     static let build = CommandSpec(
@@ -22,9 +23,10 @@ enum CommandTree {
         examples: [
             .init("carousel-site build site", "Build the example site into site/_site."),
             .init("carousel-site build --feed photos/slides.json --output public", "Build from another feed into public/."),
+            .init("carousel-site build site --fragment --base-url https://cdn.example.org/show/", "Write an embeddable fragment with absolute URLs."),
         ],
         arguments: [site],
-        options: [output, feed, baseURL, precompress, strict, offline, refresh, quiet, verbose, color])
+        options: [output, feed, baseURL, precompress, fragment, strict, offline, refresh, quiet, verbose, color])
 
     static let check = CommandSpec(
         name: "check", abstract: "Validate config, feeds and templates without writing anything.",

@@ -17,6 +17,8 @@ public struct BuildOptions: Sendable {
     public var baseURL: URL?
     /// Write gzip copies of text files, whatever the config says.
     public var precompress = false
+    /// Write embeddable HTML fragments instead of whole pages.
+    public var fragment = false
     /// No progress output.
     public var quiet = false
 

@@ -12,6 +12,8 @@ public struct SiteBuilder: Sendable {
     public let log: DiagnosticLog
     /// Receives one line per stage ("[2/5] Reading feeds"), for the command line to print.
     public var progress: @Sendable (String) -> Void
+    /// Receives finer detail within stages (each feed, image totals, files written), shown with `--verbose`.
+    public var detail: @Sendable (String) -> Void = { _ in }
 
     public init(siteFolder: URL, options: BuildOptions = BuildOptions(), log: DiagnosticLog = DiagnosticLog(), progress: @escaping @Sendable (String) -> Void = { _ in }) {
         self.siteFolder = siteFolder.standardizedFileURL
@@ -35,16 +37,19 @@ public struct SiteBuilder: Sendable {
         var locations: [ImageSource: SourceLocation] = [:]
         for slide in slides where locations[slide.image] == nil { locations[slide.image] = slide.location }
         let stored = await store.fetch(slides.map(\.image), log: log, locations: locations)
+        let bytes = Set(stored.values).reduce(0) { $0 + $1.byteCount }
+        detail("    \(stored.count) of \(locations.count) images ready, \(bytes / 1024) KB")
         let pageShows = try place(shows, images: stored, policy: config.images.onMissing, into: &output)
         progress("[4/\(stages)] Rendering pages")
         let renderer = try stage { () throws(Diagnostic) in try makeRenderer() }
-        try stage { () throws(Diagnostic) in try renderer.render(site: config, shows: pageShows, into: &output) }
+        try stage { () throws(Diagnostic) in try renderer.render(site: config, shows: pageShows, fragments: options.fragment, into: &output) }
         if config.precompress || options.precompress { Precompression.add(to: &output) }
         if config.hostingHeaders { output.add(HostingHeaders.fileName, text: HostingHeaders.file(for: output)) }
         try stopIfFailed()
         let folder = outputFolder(config)
         progress("[5/\(stages)] Writing \(displayPath(folder))")
         try stage { () throws(Diagnostic) in try SiteWriter().write(output, to: folder) }
+        detail("    \(output.paths.count) files in \(displayPath(folder))")
         return BuildSummary(
             outputFolder: folder, pages: output.paths.filter { $0.hasSuffix(".html") }.count,
             slides: pageShows.reduce(0) { $0 + $1.1.count }, images: Set(stored.values.map(\.contentHash)).count)
@@ -111,6 +116,7 @@ public struct SiteBuilder: Sendable {
             do {
                 let document = try await loadFeed(show, store: store)
                 let slides = try FeedReader(mapping: show.mapping).read(document, log: log)
+                detail("    \(document.source.name): \(slides.count) slide\(slides.count == 1 ? "" : "s") for '\(show.id)'")
                 if slides.isEmpty {
                     errors.append(.error("the feed has no slides with a usable image", at: .file(document.source.name)))
                 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the slides of a feed: JSON (any common shape, or as a `FieldMapping` says), JSON Feed,
-/// RSS 2.0 and 1.0 with Media RSS, Atom, and XML or binary property lists, recognised by content.
+/// RSS 2.0 and 1.0 with Media RSS, Atom, and property lists (XML, binary or OpenStep ASCII),
+/// recognised by content.
 ///
 /// Image references become `.remote` URLs (relative ones resolved against the feed's URL and any
 /// `xml:base`) or, in a local feed, `.local` paths inside the feed's folder that cannot leave the
@@ -25,30 +26,40 @@ public struct FeedReader: Sendable {
     ///   unrecognised feed. An item without a usable image is a warning in `log` naming its
     ///   location, and is skipped; so is every refused reference.
     public func read(_ document: FeedDocument, log: DiagnosticLog) throws(Diagnostic) -> [Slide] {
-        try items(in: document, log: log).compactMap { item in
+        var slides: [Slide] = []
+        try forEachItem(in: document, log: log) { item in
             guard let image = item.image else {
                 log.report(.warning("item has no usable image; it is skipped", at: item.location))
-                return nil
+                return
             }
-            return Slide(image: image, title: item.title, caption: item.caption, link: item.link, alt: item.alt, location: item.location)
+            slides.append(Slide(image: image, title: item.title, caption: item.caption, link: item.link, alt: item.alt, location: item.location))
         }
+        return slides
     }
 
     /// Every entry of the feed in document order, with or without a usable image.
     public func items(in document: FeedDocument, log: DiagnosticLog) throws(Diagnostic) -> [FeedItem] {
+        var items: [FeedItem] = []
+        try forEachItem(in: document, log: log) { items.append($0) }
+        return items
+    }
+
+    /// Parses the feed, then resolves one entry at a time and hands it to `body`, so the
+    /// warnings about an entry's references and about the entry itself stay together in the log.
+    private func forEachItem(in document: FeedDocument, log: DiagnosticLog, _ body: (FeedItem) -> Void) throws(Diagnostic) {
         var document = document
         let entries = try entries(of: &document, log: log)
         let locator = SourceLocator(document.source)
         let resolver = ReferenceResolver(document: document, locator: locator, log: log)
-        return entries.map { entry in
-            FeedItem(
+        for entry in entries {
+            body(FeedItem(
                 image: entry.images.lazy.compactMap(resolver.image).first,
                 title: entry.title,
                 caption: entry.caption,
                 link: entry.link.flatMap(resolver.link),
                 alt: entry.alt,
                 location: locator.location(ofByteOffset: entry.offset)
-            )
+            ))
         }
     }
 
@@ -56,13 +67,16 @@ public struct FeedReader: Sendable {
     /// which replaces `document.source` so later locations refer to the same text.
     private func entries(of document: inout FeedDocument, log: DiagnosticLog) throws(Diagnostic) -> [FeedEntry] {
         let source = document.source
-        switch FeedFormat.detect(source.bytes) {
+        switch FeedFormat.detect(source.bytes, name: source.name) {
         case .json:
             let root = try JSONParser.parse(source)
             if JSONFeed.isJSONFeed(root) { return try JSONFeed.entries(root: root, source: source) }
             return try StructuredFeed(mapping: mapping, source: source, log: log).entries(root: root)
         case .binaryPropertyList:
             let root = try BinaryPropertyList.parse(source)
+            return try StructuredFeed(mapping: mapping, source: source, log: log).entries(root: root.jsonNode)
+        case .openStepPropertyList:
+            let root = try OpenStepPropertyList.parse(source)
             return try StructuredFeed(mapping: mapping, source: source, log: log).entries(root: root.jsonNode)
         case .xml:
             let text = try XMLEncoding.utf8(source)

@@ -17,6 +17,7 @@ public struct PageRenderer: Sendable {
     static let pageTemplate = "page.mustache"
     static let indexTemplate = "index.mustache"
     static let themeStyleTemplate = "theme.css.mustache"
+    static let fragmentTemplate = "fragment.mustache"
 
     public init(theme: Theme, overrideFolder: String = Theme.overrideFolder, strict: Bool = false) throws(Diagnostic) {
         self.theme = theme
@@ -30,9 +31,21 @@ public struct PageRenderer: Sendable {
     }
 
     /// Renders every page and asset of the site into `output`.
-    public func render(site: SiteConfig, shows: [(ShowConfig, [PageSlide])], into output: inout SiteOutput) throws(Diagnostic) {
+    ///
+    /// - Parameter fragments: write each show as an HTML fragment to embed in another page
+    ///   (`fragment.html`, or `<id>/fragment.html` with several shows) instead of whole pages.
+    ///   With a base URL, the fragments' URLs are absolute, so they work from any page.
+    public func render(site: SiteConfig, shows: [(ShowConfig, [PageSlide])], fragments: Bool = false, into output: inout SiteOutput) throws(Diagnostic) {
         let assets = try addAssets(site: site, shows: shows.map(\.0), into: &output)
         let single = shows.count == 1
+        if fragments {
+            for (show, slides) in shows {
+                let context = PageContext(site: site, root: site.baseURL?.absoluteString ?? "", assets: assets)
+                let html = try renderTemplate(Self.fragmentTemplate, context.page(for: show, slides: slides, canonicalPath: ""))
+                output.add(single ? "fragment.html" : "\(show.id)/fragment.html", text: html)
+            }
+            return
+        }
         for (show, slides) in shows {
             let path = single ? "index.html" : "\(show.id)/index.html"
             let context = PageContext(site: site, root: single ? "" : "../", assets: assets)
@@ -46,17 +59,16 @@ public struct PageRenderer: Sendable {
                     ("id", .string(show.id)), ("title", .string(show.title)),
                     ("href", .string("\(show.id)/index.html")), ("count", .int(slides.count)),
                 ]
-                if let first = slides.first {
-                    fields.append(("thumbnail", context.imageValue(first.image)))
-                    fields.append(("alt", .string(context.altText(first.slide, number: 1, count: slides.count))))
-                }
+                let first = slides.first
+                fields.append(("thumbnail", first.map { context.imageValue($0.image) } ?? .null))
+                fields.append(("alt", first.map { .string(context.altText($0.slide, number: 1, count: slides.count)) } ?? .null))
                 return .object(MustacheObject(fields))
             }
-            var fields: [(String, MustacheValue)] = [
+            let fields: [(String, MustacheValue)] = [
                 ("lang", .string(site.language)), ("title", .string(site.title)), ("root", .string("")),
-                ("assets", context.assetsValue), ("shows", .array(entries)),
+                ("description", PageContext.text(site.description)), ("assets", context.assetsValue), ("shows", .array(entries)),
+                ("canonical", site.baseURL.map { .string($0.absoluteString) } ?? .null), ("socialImage", .null),
             ]
-            if let base = site.baseURL { fields.append(("canonical", .string(base.absoluteString))) }
             output.add("index.html", text: try renderTemplate(Self.indexTemplate, .object(MustacheObject(fields))))
         }
     }

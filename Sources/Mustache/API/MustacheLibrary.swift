@@ -7,7 +7,8 @@
 ///
 /// The engine follows the Mustache spec (interpolation, sections, inverted sections, comments,
 /// partials, set delimiters) with its optional inheritance and dynamic-names modules; it has no
-/// lambdas. Variables are HTML-escaped unless written `{{{name}}}` or `{{&name}}`.
+/// lambdas. Variables are HTML-escaped unless written `{{{name}}}` or `{{&name}}`. Beyond the
+/// spec, a dotted name may index a list: `{{slides.0.title}}` is the first slide's title.
 ///
 /// ```swift
 /// let library = try MustacheLibrary(templates: [
@@ -64,7 +65,7 @@ public struct MustacheLibrary: Sendable {
         }
         var renderer = Renderer(library: self, context: context, strict: strict)
         try renderer.render(template.nodes[...], in: Renderer.Scope(indentation: "", overrides: [:]))
-        return renderer.output
+        return String(decoding: renderer.output, as: UTF8.self)
     }
 
     // MARK: Internal

@@ -1,11 +1,29 @@
 /// An object of the data model: key/value pairs in insertion order, with hashed lookup.
 ///
-/// Invariant: `keys`, `values` and `positions` describe the same pairs; `positions[keys[i]] == i`
-/// and keys are unique. Setting an existing key replaces its value in place.
+/// A value type with copy-on-write storage: copies made while rendering (every lookup
+/// passes objects around) cost one reference count, not one per array.
 public struct MustacheObject: Sendable, Equatable {
-    public private(set) var keys: [String] = []
-    public private(set) var values: [MustacheValue] = []
-    private var positions: [String: Int] = [:]
+    /// Invariant: `keys`, `values` and `positions` describe the same pairs;
+    /// `positions[keys[i]] == i` and keys are unique.
+    private final class Storage: @unchecked Sendable {
+        // @unchecked Sendable and unchecked exclusivity: mutated only through
+        // `MustacheObject`'s mutating members, and only after `isKnownUniquelyReferenced`
+        // proved no other value shares it, so no access can overlap a write. Skipping the
+        // runtime checks matters because rendering reads these fields for every name it looks up.
+        @exclusivity(unchecked) var keys: [String]
+        @exclusivity(unchecked) var values: [MustacheValue]
+        @exclusivity(unchecked) var positions: [String: Int]
+
+        init(keys: [String] = [], values: [MustacheValue] = [], positions: [String: Int] = [:]) {
+            self.keys = keys
+            self.values = values
+            self.positions = positions
+        }
+
+        func copy() -> Storage { Storage(keys: keys, values: values, positions: positions) }
+    }
+
+    private var storage = Storage()
 
     public init() {}
 
@@ -15,36 +33,50 @@ public struct MustacheObject: Sendable, Equatable {
         for (key, value) in pairs { self[key] = value }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    public var keys: [String] { storage.keys }
+    public var values: [MustacheValue] { storage.values }
+    public var count: Int { storage.keys.count }
+    public var isEmpty: Bool { storage.keys.isEmpty }
 
+    /// The value for `key`; assigning `nil` removes the pair, assigning to a new key appends it.
     public subscript(key: String) -> MustacheValue? {
-        get { positions[key].map { values[$0] } }
+        get {
+            // Up to 8 keys, comparing keys beats hashing one: short strings are stored inline and
+            // compare as two machine words, while hashing runs SipHash over the key every time.
+            if storage.keys.count <= 8 {
+                for index in storage.keys.indices where storage.keys[index] == key {
+                    return storage.values[index]
+                }
+                return nil
+            }
+            return storage.positions[key].map { storage.values[$0] }
+        }
         set {
-            if let position = positions[key] {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            if let position = storage.positions[key] {
                 if let newValue {
-                    values[position] = newValue
+                    storage.values[position] = newValue
                 } else {
                     remove(at: position)
                 }
             } else if let newValue {
-                positions[key] = keys.count
-                keys.append(key)
-                values.append(newValue)
+                storage.positions[key] = storage.keys.count
+                storage.keys.append(key)
+                storage.values.append(newValue)
             }
         }
     }
 
     private mutating func remove(at position: Int) {
-        positions[keys[position]] = nil
-        keys.remove(at: position)
-        values.remove(at: position)
-        for index in position..<keys.count { positions[keys[index]] = index }
+        storage.positions[storage.keys[position]] = nil
+        storage.keys.remove(at: position)
+        storage.values.remove(at: position)
+        for index in position..<storage.keys.count { storage.positions[storage.keys[index]] = index }
     }
 
     /// Equal when the same pairs appear in the same order.
     public static func == (lhs: MustacheObject, rhs: MustacheObject) -> Bool {
-        lhs.keys == rhs.keys && lhs.values == rhs.values
+        lhs.storage === rhs.storage || (lhs.keys == rhs.keys && lhs.values == rhs.values)
     }
 }
 

@@ -8,11 +8,15 @@
 /// let page: MustacheValue = ["title": "Holidays", "slides": [["caption": "Beach"]]]
 /// ```
 public enum MustacheValue: Sendable, Equatable {
+    /// Renders as nothing; falsey.
     case null
+    /// Renders as "true" or "false".
     case bool(Bool)
     case int(Int)
+    /// Whole values render without a fraction ("3"), others in Swift's shortest form ("1.21").
     case double(Double)
     case string(String)
+    /// Sections render once per item; variables cannot render a list.
     case array([MustacheValue])
     /// Key order is kept, so that data prints and compares as it was written.
     case object(MustacheObject)

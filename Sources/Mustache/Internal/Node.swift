@@ -1,9 +1,11 @@
 /// A parsed template: text, line starts and tags arranged as a tree, ready to render many times.
 ///
-/// Every node that can fail while rendering carries the `SourcePosition` of its tag, so a
+/// Tag payloads are immutable classes so that walking the tree costs one reference count per
+/// node, not one per field. Every node that can fail while rendering carries the `SourcePosition` of its tag, so a
 /// block overridden from another template still reports errors in the template it came from.
-indirect enum Node: Sendable {
-    case text(String)
+enum Node: Sendable {
+    /// UTF-8 bytes, copied as they are into the output.
+    case text([UInt8])
     /// The start of a source line that is not standalone and not empty: the place where an
     /// indented partial or block puts its indentation.
     case lineStart
@@ -21,11 +23,18 @@ struct SourcePosition: Sendable {
 }
 
 /// `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}`.
-struct Section: Sendable {
-    var name: Name
-    var inverted: Bool
-    var children: [Node]
-    var position: SourcePosition
+final class Section: Sendable {
+    let name: Name
+    let inverted: Bool
+    let children: [Node]
+    let position: SourcePosition
+
+    init(name: Name, inverted: Bool, children: [Node], position: SourcePosition) {
+        self.name = name
+        self.inverted = inverted
+        self.children = children
+        self.position = position
+    }
 }
 
 /// The template a partial or parent tag refers to.
@@ -37,28 +46,41 @@ enum TemplateReference: Sendable {
 }
 
 /// `{{>name}}`.
-struct Partial: Sendable {
-    var reference: TemplateReference
+final class Partial: Sendable {
+    let reference: TemplateReference
     /// Set when the tag stands alone on its line: every line of the partial gets it.
-    var indentation: String?
-    var position: SourcePosition
+    let indentation: String?
+    let position: SourcePosition
+
+    init(reference: TemplateReference, indentation: String?, position: SourcePosition) {
+        self.reference = reference
+        self.indentation = indentation
+        self.position = position
+    }
 }
 
 /// `{{<name}}{{$block}}…{{/block}}{{/name}}`: a partial whose blocks this tag overrides.
-struct Parent: Sendable {
-    var reference: TemplateReference
-    var indentation: String?
+final class Parent: Sendable {
+    let reference: TemplateReference
+    let indentation: String?
     /// The blocks defined directly inside the tag; all other content of the tag is ignored.
-    var overrides: [String: Block]
-    var position: SourcePosition
+    let overrides: [String: Block]
+    let position: SourcePosition
+
+    init(reference: TemplateReference, indentation: String?, overrides: [String: Block], position: SourcePosition) {
+        self.reference = reference
+        self.indentation = indentation
+        self.overrides = overrides
+        self.position = position
+    }
 }
 
 /// `{{$name}}…{{/name}}`: a replaceable part of a template, or its replacement inside a parent.
-struct Block: Sendable {
+final class Block: Sendable {
     /// Where the opening tag sits on its line; decides how replacement content is indented.
     enum Placement: Sendable {
-        /// The opening tag stands alone: its content was dedented by its first line's
-        /// indentation, and the indentation (relative to any enclosing block) is put back
+        /// The opening tag stands alone: its content was dedented by the indentation its
+        /// lines share, and that indentation (relative to any enclosing block) is put back
         /// on every line of whatever content renders here.
         case standalone(indentation: String)
         /// Only blanks precede the opening tag, which stay in the output: later lines of
@@ -68,7 +90,15 @@ struct Block: Sendable {
         case inline
     }
 
-    var name: String
-    var placement: Placement
-    var children: [Node]
+    let name: String
+    let placement: Placement
+    let children: [Node]
+    let position: SourcePosition
+
+    init(name: String, placement: Placement, children: [Node], position: SourcePosition) {
+        self.name = name
+        self.placement = placement
+        self.children = children
+        self.position = position
+    }
 }

@@ -6,13 +6,10 @@ struct Renderer {
     private let library: MustacheLibrary
     private let strict: Bool
     private var context: ContextStack
+    /// Sections, blocks, partials and parents open right now; see `NestingLimit`.
     private var depth = 0
-    private(set) var output = ""
-
-    /// How many partials and parents may be open at once. Real themes nest a handful; a
-    /// template that includes itself without a stopping condition would otherwise overflow the
-    /// stack, and 100 leaves room for recursive data (trees, threads) well below that.
-    static let maximumDepth = 100
+    /// UTF-8 bytes; see `appendEscapingHTML` for why not a `String`.
+    private(set) var output: [UInt8] = []
 
     /// What a template renders with besides the context: the indentation its lines get and
     /// the block contents that replace its blocks' defaults.
@@ -30,10 +27,10 @@ struct Renderer {
     mutating func render(_ nodes: ArraySlice<Node>, in scope: Scope) throws(MustacheError) {
         for node in nodes {
             switch node {
-            case .text(let text):
-                output += text
+            case .text(let bytes):
+                output.append(contentsOf: bytes)
             case .lineStart:
-                output += scope.indentation
+                output.append(contentsOf: scope.indentation.utf8)
             case .variable(let name, let escaped, let position):
                 guard let value = try resolve(name, at: position) else { continue }
                 guard let text = value.interpolatedText else {
@@ -43,7 +40,11 @@ struct Renderer {
                     }
                     continue
                 }
-                output += escaped ? text.htmlEscaped : text
+                if escaped {
+                    output.appendEscapingHTML(text)
+                } else {
+                    output.append(contentsOf: text.utf8)
+                }
             case .section(let section):
                 try render(section, in: scope)
             case .partial(let partial):
@@ -65,6 +66,8 @@ struct Renderer {
 
     private mutating func render(_ section: Section, in scope: Scope) throws(MustacheError) {
         let value = try resolve(section.name, at: section.position) ?? .null
+        try enterLevel("sections nest", at: section.position)
+        defer { depth -= 1 }
         if section.inverted {
             if !value.isTruthy { try render(section.children[...], in: scope) }
             return
@@ -86,18 +89,26 @@ struct Renderer {
     private mutating func render(
         _ template: ParsedTemplate, at position: SourcePosition, in scope: Scope
     ) throws(MustacheError) {
-        guard depth < Self.maximumDepth else {
-            throw library.error(
-                "templates nest more than \(Self.maximumDepth) levels deep here: is '\(template.source.name)' including itself?",
-                at: position)
-        }
-        depth += 1
+        try enterLevel("templates nest", at: position, includedTemplate: template.source.name)
         defer { depth -= 1 }
         try render(template.nodes[...], in: scope)
     }
 
+    /// Counts one more open level, or fails when that passes `NestingLimit.maximum`.
+    private mutating func enterLevel(
+        _ what: String, at position: SourcePosition, includedTemplate: String? = nil
+    ) throws(MustacheError) {
+        guard depth < NestingLimit.maximum else {
+            let question = includedTemplate.map { ": is '\($0)' including itself?" } ?? ""
+            throw library.error("\(what) more than \(NestingLimit.maximum) levels deep here\(question)", at: position)
+        }
+        depth += 1
+    }
+
     /// A block renders its replacement if an enclosing parent gave one, else its own content.
     private mutating func render(_ block: Block, in scope: Scope) throws(MustacheError) {
+        try enterLevel("blocks nest", at: block.position)
+        defer { depth -= 1 }
         guard let replacement = scope.overrides[block.name]?.children else {
             if case .standalone(let indentation) = block.placement {
                 try render(block.children[...], in: Scope(indentation: scope.indentation + indentation, overrides: scope.overrides))
@@ -113,7 +124,7 @@ struct Renderer {
         switch block.placement {
         case .standalone(let indentation):
             let inner = Scope(indentation: scope.indentation + indentation, overrides: scope.overrides)
-            if !replacement.isEmpty { output += inner.indentation }
+            if !replacement.isEmpty { output.append(contentsOf: inner.indentation.utf8) }
             try render(tail, in: inner)
         case .lineStart(let indentation):
             try render(tail, in: Scope(indentation: scope.indentation + indentation, overrides: scope.overrides))

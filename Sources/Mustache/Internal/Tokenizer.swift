@@ -41,9 +41,10 @@ struct Tokenizer {
         return true
     }
 
-    private func find(_ delimiter: [UInt8], from position: Int) -> Int? {
+    private func find(_ delimiter: [UInt8], from position: Int, before limit: Int? = nil) -> Int? {
+        let end = min(limit ?? bytes.count, bytes.count)
         var candidate = position
-        while candidate + delimiter.count <= bytes.count {
+        while candidate + delimiter.count <= end {
             if matches(delimiter, at: candidate) { return candidate }
             candidate += 1
         }
@@ -127,7 +128,7 @@ struct Tokenizer {
             while wordStart < upper, ASCII.isBlank(bytes[wordStart]) { wordStart += 1 }
         }
         // A tag that swallowed a line break or another tag was almost always left unclosed.
-        let swallowedTag = find(open, from: lower).map { $0 + open.count <= upper } ?? false
+        let swallowedTag = find(open, from: lower, before: upper) != nil
         if swallowedTag || bytes[lower..<upper].contains(ASCII.newline) {
             throw source.error("unclosed tag: expected '\(closeText)'", at: tagStart)
         }

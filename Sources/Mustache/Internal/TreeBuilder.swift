@@ -22,7 +22,7 @@ struct TreeBuilder {
         var openingTag: Tag?
         var children: [Node] = []
         /// The absolute indentation removed from the start of every line inside this frame:
-        /// that of the innermost enclosing standalone block.
+        /// that of the innermost enclosing standalone block's content.
         var dedent: [UInt8]
 
         var isParentOrBlock: Bool {
@@ -50,15 +50,9 @@ struct TreeBuilder {
     mutating func build() throws(MustacheError) -> [Node] {
         var lineStart = 0
         while lineStart < tokens.count {
-            var lineEnd = lineStart
-            while lineEnd < tokens.count {
-                lineEnd += 1
-                if case .text(let range) = tokens[lineEnd - 1], source.bytes[range.upperBound - 1] == ASCII.newline {
-                    break
-                }
-            }
-            try addLine(lineStart..<lineEnd)
-            lineStart = lineEnd
+            let line = self.line(startingAt: lineStart)
+            try addLine(line)
+            lineStart = line.upperBound
         }
         if let unclosed = frames.last, let tag = unclosed.openingTag {
             throw source.error("unclosed \(unclosed.noun) '\(tag.content)'", at: tag.range.lowerBound)
@@ -67,6 +61,19 @@ struct TreeBuilder {
     }
 
     // MARK: Lines
+
+    /// The tokens of the line that starts at token `start`: up to and including the text
+    /// token that ends with a line break, or to the end of the template.
+    private func line(startingAt start: Int) -> Range<Int> {
+        var end = start
+        while end < tokens.count {
+            end += 1
+            if case .text(let range) = tokens[end - 1], source.bytes[range.upperBound - 1] == ASCII.newline {
+                break
+            }
+        }
+        return start..<end
+    }
 
     private mutating func addLine(_ line: Range<Int>) throws(MustacheError) {
         if let (indentation, tags) = standaloneTags(in: line) {
@@ -85,7 +92,7 @@ struct TreeBuilder {
                     bytes = bytes.dropFirst(commonPrefixLength(bytes, frames[frames.count - 1].dedent))
                     if bytes.allSatisfy(ASCII.isBlank) { leadingBlanks = Array(bytes) }
                 }
-                if !bytes.isEmpty { append(.text(String(decoding: bytes, as: UTF8.self))) }
+                if !bytes.isEmpty { append(.text(Array(bytes))) }
             case .tag(let tag):
                 let atLineStart = index == line.lowerBound || (index == line.lowerBound + 1 && leadingBlanks != nil)
                 let placement: Block.Placement = atLineStart
@@ -153,18 +160,68 @@ struct TreeBuilder {
         return bytes.elementsEqual([ASCII.newline]) || bytes.elementsEqual([ASCII.carriageReturn, ASCII.newline])
     }
 
-    /// The leading blanks of the first non-empty line from token `index` on.
-    private func indentation(ofLineAt index: Int) -> [UInt8] {
-        var index = index
-        while index < tokens.count {
-            guard case .text(let range) = tokens[index] else { return [] }
-            if isEmptyLine(index..<index + 1) {
-                index += 1
-                continue
+    /// The indentation shared by the content lines of a standalone block whose content starts
+    /// at token `start`: the longest run of leading blanks that all of them begin with.
+    ///
+    /// Lines whose blanks never reach the output (blank lines and lines that are a single
+    /// standalone section, comment or delimiter tag) do not count. A block with no content
+    /// lines takes the indentation of its closing tag's line. Sharing, rather than taking the
+    /// first line's, means that removing it and putting it back renders a block's own content
+    /// exactly as written.
+    private func contentIndentation(from start: Int) -> [UInt8] {
+        var shared: [UInt8]? = nil
+        var depth = 0
+        var lineStart = start
+        while lineStart < tokens.count {
+            let line = self.line(startingAt: lineStart)
+            lineStart = line.upperBound
+            var blanks: [UInt8] = []
+            var firstSignificant = line.lowerBound
+            if case .text(let range) = tokens[line.lowerBound] {
+                blanks = Array(source.bytes[range].prefix(while: ASCII.isBlank))
+                if blanks.count == range.count { firstSignificant += 1 }
             }
-            return Array(source.bytes[range].prefix(while: ASCII.isBlank))
+            var closer: Int? = nil
+            for index in line {
+                guard case .tag(let tag) = tokens[index] else { continue }
+                switch tag.kind {
+                case .section, .invertedSection, .parent, .block:
+                    depth += 1
+                case .close where depth == 0:
+                    closer = index
+                case .close:
+                    depth -= 1
+                default:
+                    break
+                }
+                if closer != nil { break }
+            }
+            if closer == firstSignificant { return shared ?? blanks }
+            if closer != nil || !outputsNoBlanks(line) {
+                shared = shared.map { Array($0.prefix(commonPrefixLength($0[...], blanks))) } ?? blanks
+            }
+            if closer != nil { break }
         }
-        return []
+        return shared ?? []
+    }
+
+    /// Whether the line's leading blanks never reach the output: the line is empty, blank, or
+    /// a single standalone tag that does not indent anything.
+    private func outputsNoBlanks(_ line: Range<Int>) -> Bool {
+        if isEmptyLine(line) { return true }
+        if line.count == 1, case .text(let range) = tokens[line.lowerBound] {
+            return source.bytes[range].allSatisfy { ASCII.isBlank($0) || $0 == ASCII.newline || $0 == ASCII.carriageReturn }
+        }
+        let tags = line.compactMap { index -> Tag? in
+            if case .tag(let tag) = tokens[index] { return tag } else { return nil }
+        }
+        guard tags.count == 1 else { return false }
+        switch tags[0].kind {
+        case .section, .invertedSection, .close, .comment, .delimiters:
+            return standaloneTags(in: line) != nil
+        case .variable, .partial, .parent, .block:
+            return false
+        }
     }
 
     private func commonPrefixLength(_ bytes: ArraySlice<UInt8>, _ prefix: [UInt8]) -> Int {
@@ -192,6 +249,12 @@ struct TreeBuilder {
         _ tag: Tag, standaloneIndentation: [UInt8]?, placement: Block.Placement?, nextLine: Int
     ) throws(MustacheError) {
         let dedent = frames[frames.count - 1].dedent
+        let opens = tag.kind == .section || tag.kind == .invertedSection || tag.kind == .parent || tag.kind == .block
+        // The root frame does not count: `frames.count - 1` levels are open.
+        if opens, frames.count > NestingLimit.maximum {
+            throw source.error(
+                "sections nest more than \(NestingLimit.maximum) levels deep here", at: tag.range.lowerBound)
+        }
         switch tag.kind {
         case .variable(let escaped):
             append(.variable(try name(in: tag), escaped: escaped, at: position(of: tag)))
@@ -211,8 +274,8 @@ struct TreeBuilder {
             frames.append(Frame(kind: kind, openingTag: tag, dedent: dedent))
         case .block:
             if standaloneIndentation != nil {
-                // The content's own indentation comes from its first line, not from the tag.
-                let intrinsic = indentation(ofLineAt: nextLine)
+                // The content's own indentation comes from its lines, not from the tag.
+                let intrinsic = contentIndentation(from: nextLine)
                 let kind = Frame.Kind.block(.standalone(indentation: relative(intrinsic)))
                 frames.append(Frame(kind: kind, openingTag: tag, dedent: intrinsic))
             } else {
@@ -245,7 +308,7 @@ struct TreeBuilder {
             }
             append(.parent(Parent(reference: reference, indentation: indentation, overrides: overrides, position: position(of: opening))))
         case .block(let placement):
-            append(.block(Block(name: opening.content, placement: placement, children: frame.children)))
+            append(.block(Block(name: opening.content, placement: placement, children: frame.children, position: position(of: opening))))
         }
     }
 

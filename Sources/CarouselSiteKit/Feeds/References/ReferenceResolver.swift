@@ -113,7 +113,7 @@ struct ReferenceResolver {
             default: components.append(component)
             }
         }
-        guard !components.isEmpty else {
+        guard !components.isEmpty, !decoded.hasSuffix("/") else {
             warn("image path '\(text)' names a folder, not a file", reference)
             return nil
         }

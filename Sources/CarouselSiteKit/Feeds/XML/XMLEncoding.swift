@@ -36,7 +36,7 @@ enum XMLEncoding {
         guard bytes.dropFirst(start).starts(with: Array("<?xml".utf8)) else { return nil }
         // The declaration is short; 200 bytes is more than any real one needs.
         let end = min(bytes.count, start + 200)
-        guard let close = (start..<end).first(where: { bytes[$0] == UInt8(ascii: "?") }) else { return nil }
+        guard let close = (start + 2..<end).first(where: { bytes[$0] == UInt8(ascii: "?") }) else { return nil }  // after "<?"
         let declaration = String(decoding: bytes[start..<close], as: UTF8.self)
         guard let range = declaration.range(of: "encoding") else { return nil }
         let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" }

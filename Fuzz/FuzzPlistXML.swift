@@ -1,0 +1,9 @@
+// libFuzzer entry: XML property lists (and OpenStep ASCII ones, which any input not starting
+// with "<" becomes), as values and as feeds.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPlistXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let source = SourceText(name: "fuzz.plist", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+    _ = try? PropertyListReader.read(source)
+    _ = try? FeedReader().read(FeedDocument(source: source), log: DiagnosticLog())
+    return 0
+}
