@@ -179,6 +179,24 @@ import Testing
         #expect(message.count > "cannot resize the image '\(truncated.file.path)': 'vipsthumbnail' failed: ".count + 5, "libvips' own reason follows")
     }
 
+    @Test func partialFilesOfKilledBuildsAreRemovedAndThoseOfRunningBuildsKept() async throws {
+        let fixtures = try FixtureImages()
+        defer { fixtures.remove() }
+        let image = try fixtures.orientedJPEG(orientation: 1)
+        let engine = try VipsCLI.engine()
+        let folder = fixtures.cache.appendingPathComponent("derived/\(engine.identity)/\(image.contentHash)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let abandoned = folder.appendingPathComponent(".partial-killed-32-webp-q80.webp")
+        let running = folder.appendingPathComponent(".partial-running-32-webp-q80.webp")
+        try Data([1]).write(to: abandoned)
+        try Data([1]).write(to: running)
+        let twoHoursAgo = Date(timeIntervalSinceNow: -2 * 3600)
+        try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: abandoned.path)
+        _ = await deriver(fixtures, engine: engine) { $0.widths = [32] }.derive([image], log: DiagnosticLog())
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: running.path))
+    }
+
     @Test func gifAndSVGPassThroughUntouched() async throws {
         let fixtures = try FixtureImages()
         defer { fixtures.remove() }

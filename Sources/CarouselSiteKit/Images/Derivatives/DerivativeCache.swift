@@ -53,6 +53,23 @@ struct DerivativeCache {
         }
     }
 
+    /// A partial file this old belongs to a build that was killed: no encode of one image runs
+    /// for an hour, so a younger one may still be written by a build running now.
+    static let abandonedAge: TimeInterval = 3600
+
+    /// Deletes the partial files killed builds left in one source's folder.
+    func removeAbandonedPartials(sourceHash: String, now: Date = Date()) {
+        let sourceFolder = folder.appendingPathComponent(sourceHash)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: sourceFolder.path) else { return }
+        for name in names where name.hasPrefix(".partial-") {
+            let file = sourceFolder.appendingPathComponent(name)
+            let modified = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
+            if let modified, now.timeIntervalSince(modified) > Self.abandonedAge {
+                try? FileManager.default.removeItem(at: file)
+            }
+        }
+    }
+
     /// Moves a finished file into place atomically with rename(2): concurrent builds deriving the
     /// same file each rename a complete copy, and readers never see a partial one.
     func commit(_ temporary: URL, as final: URL) throws(ImageEngineError) {

@@ -55,6 +55,9 @@ public struct ImageDeriver: Sendable {
         }
         // In hash order, so work and warnings come in the same order every build.
         let ordered = plans.sorted { $0.key < $1.key }
+        for (hash, plan) in ordered where !plan.missing.isEmpty {
+            cache.removeAbandonedPartials(sourceHash: hash)
+        }
         let failures = run(ordered.flatMap(\.value.missing), engine: engine, cache: cache)
 
         var derivedByHash: [String: DerivedImage] = [:]
