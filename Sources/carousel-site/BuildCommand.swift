@@ -44,6 +44,7 @@ func buildOptions(_ arguments: ParsedArguments) -> BuildOptions {
     options.quiet = arguments.has("quiet")
     options.precompress = arguments.has("precompress")
     options.fragment = arguments.has("fragment")
+    options.noResize = arguments.has("no-resize")
     options.baseURL = arguments.value("base-url").flatMap(URL.init(string:))
     // Both were checked against their kinds while parsing.
     options.cacheTTL = arguments.value("cache-ttl").flatMap(Double.init)

@@ -18,6 +18,7 @@ enum CommandTree {
     static let fragment = OptionSpec("fragment", help: "Write just the carousel's HTML (fragment.html) to embed in your own pages.")
     static let cacheTTL = OptionSpec("cache-ttl", value: "seconds", help: "Trust cached downloads this long before revalidating (default: 86400).", kind: .number(atLeast: 0))
     static let jobs = OptionSpec("jobs", short: "j", value: "n", help: "Download this many files at once (default: 16).", kind: .integer(atLeast: 1))
+    static let noResize = OptionSpec("no-resize", help: "Use the original images as they are: no resized copies, no WebP (faster previews).")
     static let site = ArgumentSpec("site", help: "The site folder (default: the current folder).")
 
     static let build = CommandSpec(
@@ -28,7 +29,7 @@ enum CommandTree {
             .init("carousel-site build site --fragment --base-url https://cdn.example.org/show/", "Write an embeddable fragment with absolute URLs."),
         ],
         arguments: [site],
-        options: [output, feed, baseURL, precompress, fragment, strict, offline, refresh, cacheTTL, jobs, quiet, verbose, color])
+        options: [output, feed, baseURL, precompress, fragment, noResize, strict, offline, refresh, cacheTTL, jobs, quiet, verbose, color])
 
     static let check = CommandSpec(
         name: "check", abstract: "Validate config, feeds and templates without writing anything.",
@@ -47,7 +48,7 @@ enum CommandTree {
             OptionSpec("port", short: "p", value: "port", help: "The port to listen on (default 8000; 0 picks a free one)."),
             OptionSpec("host", value: "address", help: "The address to listen on (default 127.0.0.1; others only when asked)."),
             OptionSpec("open", help: "Open the page in the browser ($BROWSER, else the desktop's default)."),
-            output, feed, strict, offline, quiet, verbose, color,
+            output, feed, noResize, strict, offline, quiet, verbose, color,
         ])
 
     static let initCommand = CommandSpec(

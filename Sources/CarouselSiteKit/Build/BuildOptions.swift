@@ -21,6 +21,8 @@ public struct BuildOptions: Sendable {
     public var baseURL: URL?
     /// Write gzip copies of text files, whatever the config says.
     public var precompress = false
+    /// Use the original images as they are, without resized copies, whatever the config says.
+    public var noResize = false
     /// Write embeddable HTML fragments instead of whole pages.
     public var fragment = false
     /// No progress output.

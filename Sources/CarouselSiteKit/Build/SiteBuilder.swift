@@ -25,7 +25,7 @@ public struct SiteBuilder: Sendable {
     /// Runs the whole pipeline and swaps the new site in.
     @discardableResult
     public func build() async throws(DiagnosticError) -> BuildSummary {
-        let stages = 5
+        let stages = 6
         progress("[1/\(stages)] Reading \(ConfigLoader.fileName)")
         let config = try loadConfig()
         let store = makeImageStore(config)
@@ -39,15 +39,18 @@ public struct SiteBuilder: Sendable {
         let stored = await store.fetch(slides.map(\.image), log: log, locations: locations)
         let bytes = Set(stored.values).reduce(0) { $0 + $1.byteCount }
         detail("    \(stored.count) of \(locations.count) images ready, \(bytes / 1024) KB")
-        let pageShows = try place(shows, images: stored, policy: config.images.onMissing, into: &output)
-        progress("[4/\(stages)] Rendering pages")
+        progress("[4/\(stages)] Resizing images")
+        let derived = await makeDeriver(config).derive(Array(Set(stored.values)), log: log)
+        detail("    \(derived.values.reduce(0) { $0 + $1.variants.count }) sizes and formats of \(derived.count) images")
+        let pageShows = try place(shows, images: stored, derived: derived, policy: config.images.onMissing, into: &output)
+        progress("[5/\(stages)] Rendering pages")
         let renderer = try stage { () throws(Diagnostic) in try makeRenderer() }
         try stage { () throws(Diagnostic) in try renderer.render(site: config, shows: pageShows, fragments: options.fragment, into: &output) }
         if config.precompress || options.precompress { Precompression.add(to: &output) }
         if config.hostingHeaders { output.add(HostingHeaders.fileName, text: HostingHeaders.file(for: output)) }
         try stopIfFailed()
         let folder = outputFolder(config)
-        progress("[5/\(stages)] Writing \(displayPath(folder))")
+        progress("[6/\(stages)] Writing \(displayPath(folder))")
         try stage { () throws(Diagnostic) in try SiteWriter().write(output, to: folder) }
         detail("    \(output.paths.count) files in \(displayPath(folder))")
         return BuildSummary(
@@ -170,17 +173,18 @@ public struct SiteBuilder: Sendable {
 
     /// Gives each slide its image's place in the output (`images/<hash>.<ext>`), or the missing-image
     /// placeholder, or drops the slide, as the config says.
-    func place(_ shows: [(ShowConfig, [Slide])], images: [ImageSource: StoredImage], policy: ImageSettings.MissingImagePolicy, into output: inout SiteOutput) throws(DiagnosticError) -> [(ShowConfig, [PageSlide])] {
+    /// Gives each slide its image as the page will load it: the resized variants when there are
+    /// any, else the original under its content-hashed name (`images/<hash>.<ext>`).
+    func place(_ shows: [(ShowConfig, [Slide])], images: [ImageSource: StoredImage], derived: [StoredImage: DerivedImage], policy: ImageSettings.MissingImagePolicy, into output: inout SiteOutput) throws(DiagnosticError) -> [(ShowConfig, [PageSlide])] {
         var errors: [Diagnostic] = []
         let placed: [(ShowConfig, [PageSlide])] = shows.map { show, slides in
             let pageSlides: [PageSlide] = slides.compactMap { slide in
                 guard let stored = images[slide.image] else {
                     return policy == .drop ? nil : PageSlide(slide: slide, image: .missing)
                 }
-                let path = "images/\(String(stored.contentHash.prefix(ContentHash.length))).\(stored.info.format.fileExtension)"
-                output.add(path, .file(stored.file))
-                // The size as shown: rotations from EXIF or from AVIF's container boxes swap the axes.
-                return PageSlide(slide: slide, image: PageImage(src: path, width: stored.info.displayWidth, height: stored.info.displayHeight))
+                let image = derived[stored] ?? DerivedImage(source: stored)
+                for (path, file) in image.outputFiles { output.add(path, .file(file)) }
+                return PageSlide(slide: slide, image: image.pageImage)
             }
             if pageSlides.isEmpty {
                 errors.append(.error("no slide of the show '\(show.id)' has an image", at: show.location))
@@ -189,6 +193,18 @@ public struct SiteBuilder: Sendable {
         }
         guard errors.isEmpty else { throw DiagnosticError(errors) }
         return placed
+    }
+
+    /// The resizer, or one that passes originals through when the config turns resizing off.
+    func makeDeriver(_ config: SiteConfig) -> ImageDeriver {
+        var derivativeOptions = DerivativeOptions()
+        derivativeOptions.widths = config.images.widths
+        derivativeOptions.avif = config.images.avif
+        derivativeOptions.webpQuality = config.images.webpQuality
+        derivativeOptions.jpegQuality = config.images.jpegQuality
+        let cache = siteFolder.appendingPathComponent(".cache")
+        guard config.images.resize, !options.noResize else { return ImageDeriver(cacheFolder: cache, options: derivativeOptions, engine: nil) }
+        return ImageDeriver(cacheFolder: cache, options: derivativeOptions)
     }
 
     func makeRenderer() throws(Diagnostic) -> PageRenderer {

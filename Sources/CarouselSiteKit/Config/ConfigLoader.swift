@@ -39,9 +39,9 @@ struct ConfigReader {
     /// Keys of a show, also allowed at the top level (where they describe the single show).
     static let showKeys = ["feed", "title", "id", "mapping", "interval", "autoplay", "selectable", "theme"]
     static let siteKeys = ["title", "description", "language", "baseURL", "output", "shows", "images", "headers", "precompress"] + showKeys
-    static let themeKeys = ["dotColor", "dotCurrentColor", "captionPosition", "aspectRatio", "objectFit"]
+    static let themeKeys = ["dotColor", "dotCurrentColor", "captionPosition", "aspectRatio", "objectFit", "imageSizes"]
     static let mappingKeys = ["items", "image", "title", "caption", "link", "alt"]
-    static let imageKeys = ["cacheTTL", "maxDownloadBytes", "maxPixels", "timeout", "onMissing"]
+    static let imageKeys = ["cacheTTL", "maxDownloadBytes", "maxPixels", "timeout", "onMissing", "resize", "widths", "avif", "webpQuality", "jpegQuality"]
 
     mutating func readSite(_ root: JSONNode) -> SiteConfig {
         var config = SiteConfig()
@@ -132,6 +132,7 @@ struct ConfigReader {
                 report(.error("'aspectRatio' must look like '16 / 9' or '1.5'", at: location(ratioNode)))
             }
         }
+        if let sizesNode = node["imageSizes"], let sizes = cssValue(sizesNode) { options.imageSizes = sizes }
         if let position = choice(node["captionPosition"], ShowOptions.CaptionPosition.self) { options.captionPosition = position }
         if let fit = choice(node["objectFit"], ShowOptions.ObjectFit.self) { options.objectFit = fit }
         return options
@@ -159,6 +160,23 @@ struct ConfigReader {
         if let bytes = positiveNumber(node["maxDownloadBytes"]) { settings.maxDownloadBytes = Int(bytes) }
         if let pixels = positiveNumber(node["maxPixels"]) { settings.maxPixels = Int(pixels) }
         if let policy = choice(node["onMissing"], ImageSettings.MissingImagePolicy.self) { settings.onMissing = policy }
+        if let resize = bool(node["resize"]) { settings.resize = resize }
+        if let avif = bool(node["avif"]) { settings.avif = avif }
+        if let quality = quality(node["webpQuality"]) { settings.webpQuality = quality }
+        if let quality = quality(node["jpegQuality"]) { settings.jpegQuality = quality }
+        if let widthsNode = node["widths"], let items = expectArray(widthsNode, what: "'widths'") {
+            var widths: [Int] = []
+            for item in items {
+                // 16 px is below any useful photo; 8,192 px is above any screen's need.
+                guard let width = item.intValue, (16...8192).contains(width) else {
+                    report(.error("a width must be a whole number of pixels from 16 to 8192", at: location(item)))
+                    continue
+                }
+                widths.append(width)
+            }
+            if items.isEmpty { report(.error("'widths' is empty: expected widths like [800, 1600]", at: location(widthsNode))) }
+            settings.widths = Array(Set(widths)).sorted()
+        }
         return settings
     }
 
@@ -216,6 +234,14 @@ struct ConfigReader {
         if let value = Choice(rawValue: text) { return value }
         let allowed = Choice.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
         report(.error("expected \(allowed), found '\(text)'", at: location(node)))
+        return nil
+    }
+
+    /// An encoder quality: 1 (smallest) to 100 (best).
+    mutating func quality(_ node: JSONNode?) -> Int? {
+        guard let node else { return nil }
+        if let value = node.intValue, (1...100).contains(value) { return value }
+        report(.error("expected a quality from 1 to 100, found \(node.kindDescription == "a number" ? "\(node.numberValue ?? 0)" : node.kindDescription)", at: location(node)))
         return nil
     }
 

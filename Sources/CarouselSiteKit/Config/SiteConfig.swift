@@ -72,6 +72,9 @@ public struct ShowOptions: Sendable, Equatable {
     /// The CSS aspect ratio of the slide frame, e.g. "16 / 9".
     public var aspectRatio = "16 / 9"
     public var objectFit = ObjectFit.cover
+    /// The images' `sizes` attribute: how wide slides are shown at each viewport width. The
+    /// default matches the default theme, whose page is at most 60rem wide with 1.25rem margins.
+    public var imageSizes = "(min-width: 60rem) 57.5rem, calc(100vw - 2.5rem)"
 
     public init() {}
 
@@ -91,6 +94,14 @@ public struct ImageSettings: Sendable, Equatable {
     public var timeout: Double = 30
     /// What happens to a slide whose image could not be had.
     public var onMissing = MissingImagePolicy.placeholder
+    /// Make smaller copies and WebP versions of each image (needs libvips' command-line tools).
+    public var resize = true
+    /// The widths, in pixels, of the resized copies; none is wider than the original.
+    public var widths = DerivativeOptions().widths
+    /// Also make AVIF versions (smaller files, much slower to encode).
+    public var avif = false
+    public var webpQuality = DerivativeOptions().webpQuality
+    public var jpegQuality = DerivativeOptions().jpegQuality
 
     public init() {}
 

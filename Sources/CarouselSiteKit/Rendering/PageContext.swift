@@ -20,6 +20,7 @@ struct PageContext {
             "description": Self.text(site.description),
             "canonical": .null,
             "socialImage": .null,
+            "preload": slides.first.map { preloadValue($0.image, sizes: show.options.imageSizes) } ?? .null,
         ]
         if let base = site.baseURL {
             page["canonical"] = .string(URL(string: canonicalPath, relativeTo: base)?.absoluteString ?? base.absoluteString)
@@ -39,7 +40,7 @@ struct PageContext {
     }
 
     func showValue(_ show: ShowConfig, slides: [PageSlide]) -> MustacheValue {
-        let values = slides.enumerated().map { slideValue($0.element, index: $0.offset, count: slides.count) }
+        let values = slides.enumerated().map { slideValue($0.element, index: $0.offset, count: slides.count, sizes: show.options.imageSizes) }
         var fields: [(String, MustacheValue)] = [
             ("id", .string(show.id)),
             ("title", .string(show.title)),
@@ -56,7 +57,7 @@ struct PageContext {
         return .object(MustacheObject(fields))
     }
 
-    func slideValue(_ pageSlide: PageSlide, index: Int, count: Int) -> MustacheValue {
+    func slideValue(_ pageSlide: PageSlide, index: Int, count: Int, sizes: String) -> MustacheValue {
         let slide = pageSlide.slide
         let link = slide.link.flatMap(LinkPolicy.allowed)
         var fields: [(String, MustacheValue)] = [
@@ -66,7 +67,7 @@ struct PageContext {
             ("label", .string("\(index + 1) of \(count)")),
             ("first", .bool(index == 0)),
             ("alt", .string(imageAlt(slide, number: index + 1, count: count, linked: link != nil))),
-            ("image", imageValue(pageSlide.image)),
+            ("image", imageValue(pageSlide.image, sizes: sizes)),
         ]
         // Absent values are present as null: Mustache looks a missing name up in the enclosing
         // contexts, and a slide without a title must not show the page's title.
@@ -77,7 +78,9 @@ struct PageContext {
         return .object(MustacheObject(fields))
     }
 
-    func imageValue(_ image: PageImage) -> MustacheValue {
+    /// - Parameter sizes: the `sizes` attribute: how wide the image is shown, so the browser can
+    ///   pick from `srcset` before layout.
+    func imageValue(_ image: PageImage, sizes: String) -> MustacheValue {
         func srcset(_ candidates: [PageImage.Candidate]) -> String {
             candidates.map { "\(relative($0.url)) \($0.width)w" }.joined(separator: ", ")
         }
@@ -90,8 +93,22 @@ struct PageContext {
             })),
         ]
         fields.append(("srcset", image.candidates.isEmpty ? .null : .string(srcset(image.candidates))))
-        fields.append(("sizes", image.candidates.isEmpty ? .null : .string("100vw")))
+        fields.append(("sizes", image.candidates.isEmpty ? .null : .string(sizes)))
         fields.append(("placeholder", Self.text(image.placeholder)))
+        return .object(MustacheObject(fields))
+    }
+
+    /// A `<link rel="preload">` for the first slide's image, so it starts loading before the
+    /// stylesheets and script: the most compact format offered (with its type, so browsers that
+    /// cannot show it skip the preload), else the fallback candidates.
+    func preloadValue(_ image: PageImage, sizes: String) -> MustacheValue {
+        if image.src.hasPrefix("data:") { return .null }
+        let best = image.sources.first
+        let candidates = best?.candidates ?? image.candidates
+        var fields: [(String, MustacheValue)] = [("href", .string(relative(candidates.last?.url ?? image.src)))]
+        fields.append(("type", best.map { .string($0.type) } ?? .null))
+        fields.append(("srcset", candidates.isEmpty ? .null : .string(candidates.map { "\(relative($0.url)) \($0.width)w" }.joined(separator: ", "))))
+        fields.append(("sizes", candidates.isEmpty ? .null : .string(sizes)))
         return .object(MustacheObject(fields))
     }
 

@@ -18,6 +18,8 @@ public struct PageRenderer: Sendable {
     static let indexTemplate = "index.mustache"
     static let themeStyleTemplate = "theme.css.mustache"
     static let fragmentTemplate = "fragment.mustache"
+    /// How wide the index page shows a show's thumbnail: at most 20rem, as its stylesheet lays them out.
+    static let thumbnailSizes = "20rem"
 
     public init(theme: Theme, overrideFolder: String = Theme.overrideFolder, strict: Bool = false) throws(Diagnostic) {
         self.theme = theme
@@ -60,14 +62,14 @@ public struct PageRenderer: Sendable {
                     ("href", .string("\(show.id)/index.html")), ("count", .int(slides.count)),
                 ]
                 let first = slides.first
-                fields.append(("thumbnail", first.map { context.imageValue($0.image) } ?? .null))
+                fields.append(("thumbnail", first.map { context.imageValue($0.image, sizes: Self.thumbnailSizes) } ?? .null))
                 fields.append(("alt", first.map { .string(context.altText($0.slide, number: 1, count: slides.count)) } ?? .null))
                 return .object(MustacheObject(fields))
             }
             let fields: [(String, MustacheValue)] = [
                 ("lang", .string(site.language)), ("title", .string(site.title)), ("root", .string("")),
                 ("description", PageContext.text(site.description)), ("assets", context.assetsValue), ("shows", .array(entries)),
-                ("canonical", site.baseURL.map { .string($0.absoluteString) } ?? .null), ("socialImage", .null),
+                ("canonical", site.baseURL.map { .string($0.absoluteString) } ?? .null), ("socialImage", .null), ("preload", .null),
             ]
             output.add("index.html", text: try renderTemplate(Self.indexTemplate, .object(MustacheObject(fields))))
         }

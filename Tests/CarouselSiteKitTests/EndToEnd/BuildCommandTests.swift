@@ -15,6 +15,7 @@ import Testing
 
     @Test func buildsTheExampleSite() throws {
         let scratch = try ScratchSite()
+        scratch.resizesImages = true
         let run = try scratch.run(["build", "site"])
         #expect(run.status == 0, "\(run.stderr)")
         let files = try scratch.files(under: "_site")
@@ -22,12 +23,14 @@ import Testing
         #expect(files.keys.contains(".carousel-site"))
         #expect(files.keys.filter { $0.hasPrefix("carousel.") && $0.hasSuffix(".js") }.count == 1)
         #expect(files.keys.filter { $0.hasPrefix("carousel.") && $0.hasSuffix(".css") }.count == 1)
-        #expect(files.keys.filter { $0.hasPrefix("images/") && $0.hasSuffix(".jpg") }.count == 6)
+        let images = files.keys.filter { $0.hasPrefix("images/") }
+        #expect(Set(images.map { $0.dropFirst(7).prefix(12) }).count == 6, "six photos")
+        #expect(images.contains { $0.hasSuffix(".webp") } && images.contains { $0.hasSuffix(".jpg") }, "resized JPEG and WebP copies")
         let html = try scratch.read("_site/index.html")
         let positions = Self.captions.map { html.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil }, "every caption is on the page")
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "slides keep the feed's order")
-        #expect(run.stderr.contains("[5/5] Writing site/_site"))
+        #expect(run.stderr.contains("[6/6] Writing site/_site"))
     }
 
     @Test func plistAndJSONFeedsBuildTheSamePage() throws {

@@ -87,7 +87,13 @@ final class ScratchSite {
         return result
     }
 
+    /// Whether builds make resized copies. Off unless a test is about them: resizing runs
+    /// libvips for every image, which would make each end-to-end test seconds slower.
+    var resizesImages = false
+
     func run(_ arguments: [String]) throws -> ToolRun {
-        try ToolRun(arguments, in: root)
+        var arguments = arguments
+        if !resizesImages, arguments.first == "build" { arguments.insert("--no-resize", at: 1) }
+        return try ToolRun(arguments, in: root)
     }
 }
