@@ -23,6 +23,8 @@ public final class ImageStore: @unchecked Sendable {
     private let cache: DownloadCache
     private let resolver: LocalImageResolver
     private let fetcher: RemoteFetcher
+    /// Hashes and probe results of local images from earlier builds.
+    private let localIndex: LocalImageIndex
     private let lock = NSLock()
     /// Set once the cache folders exist; holds the failure if they could not be made.
     private var cachePrepared: Result<Void, ImageFetchError>?
@@ -52,6 +54,7 @@ public final class ImageStore: @unchecked Sendable {
         cache = DownloadCache(folder: cacheFolder)
         resolver = LocalImageResolver(siteFolder: siteFolder)
         fetcher = RemoteFetcher(cache: cache, client: client, options: options, now: now, progress: progress)
+        localIndex = LocalImageIndex(file: cacheFolder.appendingPathComponent("local-images.tsv"))
     }
 
     deinit {
@@ -93,6 +96,7 @@ public final class ImageStore: @unchecked Sendable {
             }
         }
         progress.finish()
+        localIndex.save()
         log.report(warnings.sorted { $0.key < $1.key }.map(\.value))
         return stored
     }
@@ -142,6 +146,11 @@ public final class ImageStore: @unchecked Sendable {
 
     private func localImage(_ path: String) throws -> StoredImage {
         let file = try resolver.resolve(path)
+        let signature = FileSignature(path: file.path)
+        if let signature, let known = localIndex.lookup(file.path, signature: signature) {
+            try checkPixelLimit(known.info)
+            return StoredImage(contentHash: known.contentHash, file: file, info: known.info, byteCount: Int(signature.size))
+        }
         let bytes: Data
         do {
             bytes = try Data(contentsOf: file, options: .mappedIfSafe)
@@ -149,7 +158,12 @@ public final class ImageStore: @unchecked Sendable {
             throw ImageFetchError.unreadable(error.localizedDescription)
         }
         let info = try verifyImage(bytes)
-        return StoredImage(contentHash: SHA256.hex(of: bytes), file: file, info: info, byteCount: bytes.count)
+        let hash = SHA256.hex(of: bytes)
+        // Remembered only when the file did not change while it was read.
+        if let signature, signature.size == bytes.count, FileSignature(path: file.path) == signature {
+            localIndex.record(file.path, LocalImageIndex.Entry(signature: signature, contentHash: hash, info: info))
+        }
+        return StoredImage(contentHash: hash, file: file, info: info, byteCount: bytes.count)
     }
 
     /// The probe plus the pixel limit; throws `ImageProbeError` or `ImageFetchError`.

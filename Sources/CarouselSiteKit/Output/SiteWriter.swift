@@ -76,7 +76,13 @@ public struct SiteWriter: Sendable {
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            try Data(Self.markerText.utf8).write(to: staging.appendingPathComponent(Self.markerName))
+            // The marker never changes: linked from the previous site like any unchanged file,
+            // so a rebuild with nothing changed rewrites no file at all.
+            let marker = staging.appendingPathComponent(Self.markerName)
+            let oldMarker = previous.appendingPathComponent(Self.markerName)
+            if (try? Data(contentsOf: oldMarker)) != Data(Self.markerText.utf8) || link(oldMarker.path, marker.path) != 0 {
+                try Data(Self.markerText.utf8).write(to: marker)
+            }
         } catch {
             throw .error("cannot write to '\(staging.deletingLastPathComponent().path)': \(error.localizedDescription)")
         }

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import CarouselSiteKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Rebuilds rewrite only what changed: an output file that is not rewritten keeps its inode
+/// (it is a hard link to the previous build's file) and its modification time.
+@Suite struct IncrementalBuildTests {
+    /// A site with two shows sharing one of their three images.
+    func twoShowSite() throws -> TemporaryFolder {
+        let site = try TemporaryFolder()
+        try site.write("carousel.json", Array("""
+            {"title": "Two", "shows": [
+              {"id": "land", "title": "Land", "feed": "land.json"},
+              {"id": "sea", "title": "Sea", "feed": "sea.json"}
+            ]}
+            """.utf8))
+        try site.write("photos/a.png", TestImages.png(width: 4, height: 3))
+        try site.write("photos/b.png", TestImages.png(width: 6, height: 3))
+        try site.write("photos/c.png", TestImages.png(width: 8, height: 3))
+        try site.write("land.json", Array(#"[{"image": "photos/a.png", "caption": "Hills"}, {"image": "photos/b.png", "caption": "Fields"}]"#.utf8))
+        try site.write("sea.json", Array(#"[{"image": "photos/b.png", "caption": "Waves"}, {"image": "photos/c.png", "caption": "Shore"}]"#.utf8))
+        return site
+    }
+
+    func build(_ site: TemporaryFolder) async throws {
+        var options = BuildOptions()
+        options.quiet = true
+        try await SiteBuilder(siteFolder: site.url, options: options).build()
+    }
+
+    /// Every file of the output (hidden ones included) with its inode and modification time.
+    func snapshot(_ site: TemporaryFolder) throws -> [String: [Int64]] {
+        let output = site.file("_site").path
+        var files: [String: [Int64]] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: output) {
+            var info = stat()
+            guard stat(output + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            #if os(Linux)
+                let modified = [Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)]
+            #else
+                let modified = [Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec)]
+            #endif
+            files[path] = [Int64(info.st_ino)] + modified
+        }
+        return files
+    }
+
+    @Test func aRebuildWithNothingChangedRewritesNoFile() async throws {
+        let site = try twoShowSite()
+        try await build(site)
+        let before = try snapshot(site)
+        #expect(before.keys.contains(".carousel-site") && before.keys.contains("sea/index.html"))
+        try await build(site)
+        #expect(try snapshot(site) == before)
+    }
+
+    @Test func aChangedCaptionRewritesOnlyItsShowsPage() async throws {
+        let site = try twoShowSite()
+        try await build(site)
+        let before = try snapshot(site)
+        try site.write("sea.json", Array(#"[{"image": "photos/b.png", "caption": "Waves"}, {"image": "photos/c.png", "caption": "Rocky shore"}]"#.utf8))
+        try await build(site)
+        let after = try snapshot(site)
+        #expect(Set(after.keys) == Set(before.keys))
+        let rewritten = after.keys.filter { after[$0] != before[$0] }
+        #expect(rewritten == ["sea/index.html"])
+        #expect(try String(contentsOf: site.file("_site/sea/index.html"), encoding: .utf8).contains("Rocky shore"))
+    }
+
+    @Test func aReplacedImageIsReadAgainDespiteTheIndex() async throws {
+        let site = try twoShowSite()
+        // An old modification time, so the index remembers the image (recent files it does not).
+        let past = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: site.file("photos/a.png").path)
+        try await build(site)
+        let index = try String(contentsOf: site.file(".cache/local-images.tsv"), encoding: .utf8)
+        #expect(index.contains("/photos/a.png"))
+        // New pixels under the same name and modification time: the status-change time and the
+        // size still differ, so the image is read again.
+        try site.write("photos/a.png", TestImages.png(width: 5, height: 3))
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: site.file("photos/a.png").path)
+        try await build(site)
+        let page = try String(contentsOf: site.file("_site/land/index.html"), encoding: .utf8)
+        #expect(page.contains(#"width="5" height="3""#))
+        #expect(!page.contains(#"width="4" height="3""#))
+    }
+
+    @Test func theIndexAnswersForUnchangedImages() throws {
+        let folder = try TemporaryFolder()
+        let image = try folder.write("a.png", TestImages.png())
+        let signature = try #require(FileSignature(path: image.path))
+        var old = signature
+        old.modified = FileSignature.Time(seconds: 1_000_000_000, nanoseconds: 5)
+        let entry = LocalImageIndex.Entry(signature: old, contentHash: String(repeating: "ab", count: 32), info: ImageInfo(format: .png, width: 4, height: 3))
+        let file = folder.file("cache/local-images.tsv")
+        let index = LocalImageIndex(file: file)
+        index.record(image.path, entry)
+        index.save()
+        let reloaded = LocalImageIndex(file: file)
+        #expect(reloaded.lookup(image.path, signature: old) == entry)
+        #expect(reloaded.lookup(image.path, signature: signature) == nil, "another signature is another file")
+        #expect(reloaded.lookup(folder.file("b.png").path, signature: old) == nil)
+    }
+
+    @Test func aDamagedIndexIsIgnored() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("local-images.tsv", Array("\(LocalImageIndex.header)\n1\t2\tnonsense\n\u{0}\n".utf8))
+        #expect(LocalImageIndex.load(file).isEmpty)
+        try folder.write("local-images.tsv", Array("another format\n".utf8))
+        #expect(LocalImageIndex.load(file).isEmpty)
+    }
+}
