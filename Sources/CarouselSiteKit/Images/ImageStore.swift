@@ -147,7 +147,7 @@ public final class ImageStore: @unchecked Sendable {
     private func localImage(_ path: String) throws -> StoredImage {
         let file = try resolver.resolve(path)
         let signature = FileSignature(path: file.path)
-        if let signature, let known = localIndex.lookup(file.path, signature: signature) {
+        if let signature, !options.refresh, let known = localIndex.lookup(file.path, signature: signature) {
             try checkPixelLimit(known.info)
             return StoredImage(contentHash: known.contentHash, file: file, info: known.info, byteCount: Int(signature.size))
         }

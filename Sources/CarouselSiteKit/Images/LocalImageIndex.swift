@@ -4,8 +4,10 @@ import Foundation
 /// rebuild reads and hashes only the images that changed: for an unchanged image it costs one
 /// stat(2) instead of reading every byte.
 ///
-/// The identity (`FileSignature`) is the device, inode, size, modification and status-change
-/// times; any write, rename over the file or `touch` changes at least one of them. Entries are
+/// The identity (`FileSignature`) is the device, inode, size and modification time; any write,
+/// rename over the file or `touch` changes at least one of them. A tool that rewrites a file in
+/// place to the same size and then restores its old modification time goes unnoticed: `--refresh`
+/// reads every image again. Entries are
 /// kept in one text file in the cache folder, one line per image, rewritten (atomically) only
 /// when an entry changed, and holding only the images of the last build, so it never grows
 /// past the site's size.
@@ -19,7 +21,7 @@ final class LocalImageIndex: @unchecked Sendable {
     }
 
     /// The first line of the file; a file with any other first line is ignored (and replaced).
-    static let header = "carousel-site local image index 1"
+    static let header = "carousel-site local image index 2"
 
     let file: URL
     private let lock = NSLock()
@@ -62,7 +64,7 @@ final class LocalImageIndex: @unchecked Sendable {
             let s = entry.signature, i = entry.info
             let fields: [String] = [
                 String(s.device), String(s.inode), String(s.size), "\(s.modified.seconds).\(s.modified.nanoseconds)",
-                "\(s.changed.seconds).\(s.changed.nanoseconds)", entry.contentHash, i.format.rawValue,
+                entry.contentHash, i.format.rawValue,
                 String(i.width), String(i.height), String(i.orientation), String(i.displayOrientation), path,
             ]
             text += fields.joined(separator: "\t") + "\n"
@@ -79,16 +81,15 @@ final class LocalImageIndex: @unchecked Sendable {
         guard lines.popFirst() == Substring(header) else { return [:] }
         var entries: [String: Entry] = [:]
         for line in lines {
-            let fields = line.split(separator: "\t", maxSplits: 11, omittingEmptySubsequences: false)
-            guard fields.count == 12, let device = UInt64(fields[0]), let inode = UInt64(fields[1]), let size = Int64(fields[2]),
-                let modified = FileSignature.Time(fields[3]), let changed = FileSignature.Time(fields[4]),
-                fields[5].count == 64, fields[5].allSatisfy(\.isHexDigit),
-                let format = ImageFormat(rawValue: String(fields[6])), let width = Int(fields[7]), let height = Int(fields[8]),
-                let orientation = Int(fields[9]), let displayOrientation = Int(fields[10])
+            let fields = line.split(separator: "\t", maxSplits: 10, omittingEmptySubsequences: false)
+            guard fields.count == 11, let device = UInt64(fields[0]), let inode = UInt64(fields[1]), let size = Int64(fields[2]),
+                let modified = FileSignature.Time(fields[3]), fields[4].count == 64, fields[4].allSatisfy(\.isHexDigit),
+                let format = ImageFormat(rawValue: String(fields[5])), let width = Int(fields[6]), let height = Int(fields[7]),
+                let orientation = Int(fields[8]), let displayOrientation = Int(fields[9])
             else { continue }  // a damaged line only costs that image a re-hash
-            let signature = FileSignature(device: device, inode: inode, size: size, modified: modified, changed: changed)
+            let signature = FileSignature(device: device, inode: inode, size: size, modified: modified)
             let info = ImageInfo(format: format, width: width, height: height, orientation: orientation, displayOrientation: displayOrientation)
-            entries[String(fields[11])] = Entry(signature: signature, contentHash: String(fields[5]), info: info)
+            entries[String(fields[10])] = Entry(signature: signature, contentHash: String(fields[4]), info: info)
         }
         return entries
     }

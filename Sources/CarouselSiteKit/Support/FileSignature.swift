@@ -7,7 +7,9 @@ import Foundation
 #endif
 
 /// What identifies a file's contents without reading them: any write, `touch`, or rename of
-/// another file over it changes the size, a time or the inode (see `LocalImageIndex`).
+/// another file over it changes the size, the modification time or the inode (see
+/// `LocalImageIndex`). The status-change time is left out on purpose: hard-linking an image into
+/// the output changes it on every build, and it would never match.
 struct FileSignature: Equatable, Sendable {
     struct Time: Equatable, Sendable {
         var seconds: Int64
@@ -30,7 +32,6 @@ struct FileSignature: Equatable, Sendable {
     var inode: UInt64
     var size: Int64
     var modified: Time
-    var changed: Time
 
     /// The signature of the file at `path`, following links; nil when it cannot be stat'ed.
     init?(path: String) {
@@ -41,18 +42,15 @@ struct FileSignature: Equatable, Sendable {
         size = Int64(info.st_size)
         #if os(Linux)
             modified = Time(seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
-            changed = Time(seconds: Int64(info.st_ctim.tv_sec), nanoseconds: Int64(info.st_ctim.tv_nsec))
         #else
             modified = Time(seconds: Int64(info.st_mtimespec.tv_sec), nanoseconds: Int64(info.st_mtimespec.tv_nsec))
-            changed = Time(seconds: Int64(info.st_ctimespec.tv_sec), nanoseconds: Int64(info.st_ctimespec.tv_nsec))
         #endif
     }
 
-    init(device: UInt64, inode: UInt64, size: Int64, modified: Time, changed: Time) {
+    init(device: UInt64, inode: UInt64, size: Int64, modified: Time) {
         self.device = device
         self.inode = inode
         self.size = size
         self.modified = modified
-        self.changed = changed
     }
 }
