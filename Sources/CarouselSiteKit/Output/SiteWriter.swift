@@ -86,13 +86,18 @@ public struct SiteWriter: Sendable {
         } catch {
             throw .error("cannot write to '\(staging.deletingLastPathComponent().path)': \(error.localizedDescription)")
         }
+        // Folders already made: a site of 10,000 images would otherwise ask for `images/` 10,000 times.
+        var folders: Set<String> = [""]
         for path in output.paths {
             guard let content = output.files[path] else { continue }
             try OutputPath.check(path)
             let destination = staging.appendingPathComponent(path)
             let old = previous.appendingPathComponent(path)
             do {
-                try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let folder = (path as NSString).deletingLastPathComponent
+                if folders.insert(folder).inserted {
+                    try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                }
                 switch content {
                 case .bytes(let data):
                     if let oldData = try? Data(contentsOf: old), oldData == data, link(old.path, destination.path) == 0 {
