@@ -157,17 +157,29 @@ def test_status_line_announces_moves_but_not_while_autoplaying(sites, open_windo
     assert carousel.element(".carousel-play").get_attribute("aria-label") == "Start automatic slide show"
 
 
+def main_thread_cpu_ms(driver):
+    """CPU time the page's main thread has used so far (CDP Performance metric ThreadTime)."""
+    metrics = driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]
+    return next(m["value"] for m in metrics if m["name"] == "ThreadTime") * 1000
+
+
 def test_autoplay_moves_through_the_show_without_long_tasks(sites, open_windowed, driver):
     # 400 ms between slides: at least ten moves, each recycling a view, within a few seconds.
     site = sites.build("windowed-playing", count=SLIDES, interval=400)
     carousel = open_windowed(site.url)
-    driver.execute_script("""
-        window.__long = [];
-        new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => e.duration)))
-          .observe({ type: 'longtask' });
-    """)
-    carousel.wait(lambda s: s["index"] >= 10, timeout=15, message="autoplay did not reach slide 11")
+    driver.execute_cdp_cmd("Performance.enable", {})
+    # A long task is one of over 50 ms. Its wall time also counts time the machine gave other
+    # processes, so on a busy machine the Long Tasks API reports short tasks as long. The main
+    # thread's CPU time does not: in no 100 ms window may the page have worked 50 ms.
+    windows = []
+    last = main_thread_cpu_ms(driver)
+    while carousel.state()["index"] < 10:
+        assert len(windows) < 150, "autoplay did not reach slide 11 within 15 s"
+        driver.execute_script("return new Promise((done) => setTimeout(done, 100))")
+        now = main_thread_cpu_ms(driver)
+        windows.append(now - last)
+        last = now
+    assert max(windows) < 50, windows
     state = carousel.state()
     assert state["slidesInPage"] == 3 and state["imagesInPage"] == 3
-    assert driver.execute_script("return window.__long") == []
     assert severe_messages(driver) == []

@@ -80,6 +80,18 @@ import Testing
         #expect(!text(output, "long/index.html").contains("carousel-windowed."))
     }
 
+    @Test func aFragmentOfALongShowIsWindowedToo() throws {
+        var output = SiteOutput()
+        var site = SiteConfig()
+        let long = show("index")
+        site.shows = [long]
+        try PageRenderer(theme: .standard).render(site: site, shows: [(long, slides(WindowedMode.threshold + 1))], fragments: true, into: &output)
+        let html = text(output, "fragment.html")
+        #expect(html.contains("data-carousel-windowed=") && html.contains(#"<script src="carousel-windowed."#))
+        #expect(html.contains(#"<link rel="stylesheet" href="carousel-windowed."#))
+        #expect(try slideData(html).count == WindowedMode.threshold + 1)
+    }
+
     @Test func pagesInFoldersReferenceImagesRelatively() throws {
         let output = try render([(show("a", windowed: true), slides(3)), (show("b"), slides(2))])
         let data = try slideData(text(output, "a/index.html"))
