@@ -40,7 +40,7 @@ var WindowedCarousel = (() => {
   const figure = (s, priority) => {
     const sizes = s.srcset && '100vw';
     const image = make('img', {
-      src: s.src, width: s.width, height: s.height, alt: s.alt ?? s.title, srcset: s.srcset, sizes,
+      src: s.src, width: s.width, height: s.height, alt: s.alt || '', srcset: s.srcset, sizes,
       fetchpriority: priority, decoding: 'async', draggable: 'false'
     });
     const picture = make('picture', {}, ...(s.sources || []).map((source) => make('source', { type: source.type, srcset: source.srcset, sizes })), image);

@@ -6,7 +6,7 @@ truncated bodies, lying Content-Types, HTML error pages with status 200, redirec
 huge bodies. It honours ETag / Last-Modified with 304s and counts every request and every body
 byte per path, so tests can assert "fetched once" and "a revalidation moves no image bytes".
 
-Usage: fault_server.py [--latency-ms N] [--bench-images N] [--bench-image-bytes N]
+Usage: fault_server.py [--latency-ms N] [--bench-images N] [--bench-image-bytes N] [--exit-with-stdin]
 Prints "PORT <n>" on stdout once it listens on 127.0.0.1.
 
 Routes (all GET):
@@ -33,6 +33,8 @@ Routes (all GET):
 import argparse
 import hashlib
 import json
+import os
+import signal
 import struct
 import sys
 import threading
@@ -170,7 +172,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         if head == "redirect" and len(parts) == 3:
             remaining = int(parts[1])
-            target = "/png/" + parts[2] if remaining == 0 else "/redirect/%d/%s" % (remaining - 1, parts[2])
+            target = "/png/" + parts[2] if remaining <= 1 else "/redirect/%d/%s" % (remaining - 1, parts[2])
             return self.redirect(path, target)
         if head == "redirect-loop":
             return self.redirect(path, "/redirect-loop")
@@ -246,6 +248,8 @@ class Handler(BaseHTTPRequestHandler):
         block = png("huge")[:16] + bytes(65536 - 16)
         sent = 0
         while sent < HUGE:
+            # About 30 MB/s: a fast real connection, not loopback speed.
+            time.sleep(0.002)
             self.wfile.write(block)
             sent += len(block)
             self.state.count(path, len(block))
@@ -263,8 +267,20 @@ def main():
     parser.add_argument("--bench-images", type=int, default=0)
     parser.add_argument("--bench-image-bytes", type=int, default=20000)
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--exit-with-stdin", action="store_true",
+                        help="exit when standard input closes, so a crashed parent leaves no server behind")
     args = parser.parse_args()
+    # A parent may start us with signals blocked (threads of a test runner do); SIGTERM must work.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    if args.exit_with_stdin:
+        def watch():
+            sys.stdin.buffer.read()
+            os._exit(0)
+        threading.Thread(target=watch, daemon=True).start()
     Handler.state = State(args)
+    # Benchmark images are made before listening, so no timed run pays for generating them.
+    for index in range(args.bench_images):
+        Handler.state.bench_cache[index] = png("bench-%d" % index, payload=args.bench_image_bytes)
     server = Server(("127.0.0.1", args.port), Handler)
     print("PORT %d" % server.server_address[1], flush=True)
     try:

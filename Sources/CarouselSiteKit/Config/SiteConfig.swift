@@ -5,6 +5,8 @@ import Foundation
 public struct SiteConfig: Sendable, Equatable {
     /// The site's name: the index page's heading and the default slideshow title.
     public var title: String = "Slideshow"
+    /// A sentence about the site, for the page's description and link previews.
+    public var description: String?
     /// The `lang` attribute of every page.
     public var language: String = "en"
     /// An absolute URL the site will be published at; adds canonical links and social card tags.

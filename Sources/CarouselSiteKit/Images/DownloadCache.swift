@@ -6,6 +6,7 @@ import Foundation
 ///
 ///     blobs/<sha256 of the bytes>      write-once; the name is the content's hash
 ///     urls/<sha256 of the URL>.json    a CacheEntry
+///     local/<sha256 of a path>.json    a LocalImageIndex entry
 ///     tmp/<pid>-<uuid>.tmp             files being written, renamed into place when complete
 ///
 /// Invariants that make a SIGKILL at any moment harmless and let two builds share the folder:
@@ -17,6 +18,10 @@ final class DownloadCache: @unchecked Sendable {
     private let blobs: URL
     private let entries: URL
     private let temporary: URL
+
+    /// Where `LocalImageIndex` keeps its entries; written with the same temporary folder.
+    var localIndexFolder: URL { folder.appendingPathComponent("local") }
+    var temporaryFolder: URL { temporary }
 
     init(folder: URL) {
         self.folder = folder

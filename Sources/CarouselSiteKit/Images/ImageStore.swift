@@ -23,8 +23,8 @@ public final class ImageStore: @unchecked Sendable {
     private let cache: DownloadCache
     private let resolver: LocalImageResolver
     private let fetcher: RemoteFetcher
-    /// Hashes and probe results of local images from earlier builds.
     private let localIndex: LocalImageIndex
+    private let now: @Sendable () -> Date
     private let lock = NSLock()
     /// Set once the cache folders exist; holds the failure if they could not be made.
     private var cachePrepared: Result<Void, ImageFetchError>?
@@ -54,7 +54,8 @@ public final class ImageStore: @unchecked Sendable {
         cache = DownloadCache(folder: cacheFolder)
         resolver = LocalImageResolver(siteFolder: siteFolder)
         fetcher = RemoteFetcher(cache: cache, client: client, options: options, now: now, progress: progress)
-        localIndex = LocalImageIndex(file: cacheFolder.appendingPathComponent("local-images.tsv"))
+        localIndex = LocalImageIndex(folder: cache.localIndexFolder, temporaryFolder: cache.temporaryFolder)
+        self.now = now
     }
 
     deinit {
@@ -96,7 +97,6 @@ public final class ImageStore: @unchecked Sendable {
             }
         }
         progress.finish()
-        localIndex.save()
         log.report(warnings.sorted { $0.key < $1.key }.map(\.value))
         return stored
     }
@@ -144,12 +144,15 @@ public final class ImageStore: @unchecked Sendable {
         }
     }
 
+    /// A local image, from the index when the file is unchanged since it was last read.
     private func localImage(_ path: String) throws -> StoredImage {
         let file = try resolver.resolve(path)
-        let signature = FileSignature(path: file.path)
-        if let signature, !options.refresh, let known = localIndex.lookup(file.path, signature: signature) {
+        let identity = FileIdentity(path: file.path)
+        // `--refresh` distrusts the index too: every image is read again (and re-indexed).
+        let indexed = (try? prepareCache()) != nil
+        if !options.refresh, indexed, let identity, let known = localIndex.image(for: file, identity: identity) {
             try checkPixelLimit(known.info)
-            return StoredImage(contentHash: known.contentHash, file: file, info: known.info, byteCount: Int(signature.size))
+            return known
         }
         let bytes: Data
         do {
@@ -158,12 +161,12 @@ public final class ImageStore: @unchecked Sendable {
             throw ImageFetchError.unreadable(error.localizedDescription)
         }
         let info = try verifyImage(bytes)
-        let hash = SHA256.hex(of: bytes)
-        // Remembered only when the file did not change while it was read.
-        if let signature, signature.size == bytes.count, FileSignature(path: file.path) == signature {
-            localIndex.record(file.path, LocalImageIndex.Entry(signature: signature, contentHash: hash, info: info))
+        let image = StoredImage(contentHash: SHA256.hex(of: bytes), file: file, info: info, byteCount: bytes.count)
+        // Index only if the file did not change while it was read (same identity after as before).
+        if indexed, let identity, identity == FileIdentity(path: file.path), identity.size == Int64(bytes.count) {
+            localIndex.record(image, identity: identity, now: now())
         }
-        return StoredImage(contentHash: hash, file: file, info: info, byteCount: bytes.count)
+        return image
     }
 
     /// The probe plus the pixel limit; throws `ImageProbeError` or `ImageFetchError`.

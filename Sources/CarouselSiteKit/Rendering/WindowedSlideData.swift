@@ -3,8 +3,9 @@
 ///
 /// Each slide is an object with `src`, `width` and `height`, and only those of `alt`, `title`,
 /// `caption`, `link`, `external`, `srcset`, `sources` and `placeholder` it has: with thousands
-/// of slides every absent key saved is page weight saved. `alt` is left out when it equals the
-/// title, which the runtime falls back to. URLs are already relative to the page.
+/// of slides every absent key saved is page weight saved. `alt` follows the default carousel's
+/// rule (`PageContext.imageAlt`) and is left out when empty, as it is for a captioned image
+/// without a link. URLs are already relative to the page.
 ///
 /// The text is safe inside a script element: `<`, `>` and `&` are written as `\u003c` and so
 /// on, so no slide text can close the element (`</script>`) or open a comment (`<!--`).
@@ -31,12 +32,12 @@ struct WindowedSlideData {
             ("width", String(image.width)),
             ("height", String(image.height)),
         ]
-        let title = slide.title.flatMap { $0.isEmpty ? nil : $0 }
-        let alt = context.altText(slide, number: index + 1, count: count)
-        if alt != title { members.append(("alt", Self.string(alt))) }
-        if let title { members.append(("title", Self.string(title))) }
+        let link = slide.link.flatMap(LinkPolicy.allowed)
+        let alt = context.imageAlt(slide, number: index + 1, count: count, linked: link != nil)
+        if !alt.isEmpty { members.append(("alt", Self.string(alt))) }
+        if let title = slide.title, !title.isEmpty { members.append(("title", Self.string(title))) }
         if let caption = slide.caption, !caption.isEmpty { members.append(("caption", Self.string(caption))) }
-        if let link = slide.link.flatMap(LinkPolicy.allowed) {
+        if let link {
             members.append(("link", Self.string(link)))
             if LinkPolicy.isExternal(link) { members.append(("external", "true")) }
         }

@@ -65,7 +65,7 @@ import Testing
         #expect(data.count == count)
         #expect(data[count - 1]["src"] as? String == "images/\(count - 1).jpg")
         #expect(data[0]["title"] as? String == "Photo 1" && data[0]["caption"] as? String == "Caption 1")
-        #expect(data[0]["alt"] == nil, "alt equal to the title is left to the runtime")
+        #expect(data[0]["alt"] == nil, "a captioned image without a link has an empty alt, left out")
     }
 
     @Test func theCounterGroupsDigitsInThePageLanguage() {
@@ -111,14 +111,16 @@ import Testing
         #expect(data[0]["caption"] == nil)
     }
 
-    @Test func altTextFallsBackAsInTheDefaultCarousel() throws {
-        var pageSlides = slides(2)
+    @Test func altTextFollowsTheDefaultCarouselsRule() throws {
+        var pageSlides = slides(3)
         pageSlides[0].slide.title = nil
         pageSlides[0].slide.caption = nil
         pageSlides[1].slide.alt = "A described image"
+        pageSlides[2].slide.link = "https://example.org/"
         let data = try slideData(text(try render([(show("index", windowed: true), pageSlides)]), "index.html"))
-        #expect(data[0]["alt"] as? String == "Image 1 of 2")
+        #expect(data[0]["alt"] as? String == "Image 1 of 3", "no text at all: the position")
         #expect(data[1]["alt"] as? String == "A described image")
+        #expect(data[2]["alt"] as? String == "Photo 3", "a link's only content names the link")
     }
 
     @Test func theConfigTurnsWindowingOnAndOff() throws {

@@ -106,7 +106,9 @@ struct XMLReader {
                     let name = try readName(expected: "a closing tag name")
                     skipWhitespace()
                     try expect(">", after: "'</\(name)'")
-                    let open = stack.removeLast()
+                    guard let open = stack.popLast() else {
+                        throw source.error("unexpected closing tag '</\(name)>'; expected a root element", atByteOffset: start)
+                    }
                     guard open.qualifiedName == name else {
                         throw source.error("mismatched closing tag '</\(name)>'; expected '</\(open.qualifiedName)>'", atByteOffset: start, notes: ["'<\(open.qualifiedName)>' opened at \(source.location(ofByteOffset: open.element.offset))"])
                     }
