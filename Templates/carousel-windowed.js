@@ -105,7 +105,8 @@ var WindowedCarousel = (() => {
         view.ariaHidden = k != 1;
       });
       const i = index();
-      number.textContent = format.format(i + 1);
+      // A one-slide show has no controls, so no counter.
+      if (number) number.textContent = format.format(i + 1);
       status.textContent = `Slide ${format.format(i + 1)} of ${total}${slides[i].title ? `: ${slides[i].title}` : ''}`;
     };
 

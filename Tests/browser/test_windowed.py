@@ -31,7 +31,7 @@ return {
   centreLabel: centre?.getAttribute('aria-label'),
   centreAlt: centre?.querySelector('picture img').alt,
   centreTitle: centre?.querySelector('.carousel-title')?.textContent,
-  counter: root.querySelector('.carousel-counter').textContent.replace(/\\s+/g, ' ').trim(),
+  counter: (root.querySelector('.carousel-counter')?.textContent ?? '').replace(/\\s+/g, ' ').trim(),
   status: root.querySelector('.carousel-status').textContent,
   statusLive: root.querySelector('.carousel-status').getAttribute('aria-live'),
 };
@@ -184,4 +184,23 @@ def test_autoplay_moves_through_the_show_without_long_tasks(sites, open_windowed
     assert max(windows) < 50, windows
     state = carousel.state()
     assert state["slidesInPage"] == 3 and state["imagesInPage"] == 3
+    assert severe_messages(driver) == []
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_short_shows_forced_into_windowed_mode_work(sites, open_windowed, driver, count):
+    site = sites.build(f"windowed-{count}", count=count, autoplay=False, windowed=True)
+    carousel = open_windowed(site.url)
+    state = carousel.wait_index(0)
+    assert state["views"] == 3 and state["reachable"] == 1
+    if count > 1:
+        carousel.element(".carousel-next").click()
+        state = carousel.wait_index(1)
+        assert state["counter"] == f"2 / {count}"
+        carousel.element(".carousel-prev").click()
+        carousel.element(".carousel-prev").click()
+        state = carousel.wait_index(count - 1)
+        assert state["centreTitle"] == f"Slide {count}"
+    else:
+        assert not carousel.elements(".carousel-next")
     assert severe_messages(driver) == []

@@ -92,6 +92,12 @@ import Testing
         #expect(try slideData(html).count == WindowedMode.threshold + 1)
     }
 
+    @Test func aOneSlideWindowedShowHasNoControls() throws {
+        let html = text(try render([(show("index", windowed: true), slides(1))]), "index.html")
+        #expect(html.contains("data-carousel-windowed=") && !html.contains("carousel-counter") && !html.contains("carousel-next"))
+        #expect(try slideData(html).count == 1)
+    }
+
     @Test func pagesInFoldersReferenceImagesRelatively() throws {
         let output = try render([(show("a", windowed: true), slides(3)), (show("b"), slides(2))])
         let data = try slideData(text(output, "a/index.html"))
