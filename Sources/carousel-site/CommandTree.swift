@@ -16,6 +16,8 @@ enum CommandTree {
     static let baseURL = OptionSpec("base-url", value: "url", help: "Publish URL for canonical links and social cards.")
     static let precompress = OptionSpec("precompress", help: "Also write gzip copies (.gz) of pages, scripts and stylesheets.")
     static let fragment = OptionSpec("fragment", help: "Write just the carousel's HTML (fragment.html) to embed in your own pages.")
+    static let cacheTTL = OptionSpec("cache-ttl", value: "seconds", help: "Trust cached downloads this long before revalidating (default: 86400).", kind: .number(atLeast: 0))
+    static let jobs = OptionSpec("jobs", short: "j", value: "n", help: "Download this many files at once (default: 16).", kind: .integer(atLeast: 1))
     static let site = ArgumentSpec("site", help: "The site folder (default: the current folder).")
 
     static let build = CommandSpec(
@@ -26,7 +28,7 @@ enum CommandTree {
             .init("carousel-site build site --fragment --base-url https://cdn.example.org/show/", "Write an embeddable fragment with absolute URLs."),
         ],
         arguments: [site],
-        options: [output, feed, baseURL, precompress, fragment, strict, offline, refresh, quiet, verbose, color])
+        options: [output, feed, baseURL, precompress, fragment, strict, offline, refresh, cacheTTL, jobs, quiet, verbose, color])
 
     static let check = CommandSpec(
         name: "check", abstract: "Validate config, feeds and templates without writing anything.",

@@ -6,7 +6,8 @@ truncated bodies, lying Content-Types, HTML error pages with status 200, redirec
 huge bodies. It honours ETag / Last-Modified with 304s and counts every request and every body
 byte per path, so tests can assert "fetched once" and "a revalidation moves no image bytes".
 
-Usage: fault_server.py [--latency-ms N] [--bench-images N] [--bench-image-bytes N] [--exit-with-stdin]
+Usage: fault_server.py [--latency-ms N] [--bench-images N] [--bench-image-bytes N]
+                      [--slow-from N] [--exit-with-stdin]
 Prints "PORT <n>" on stdout once it listens on 127.0.0.1.
 
 Routes (all GET):
@@ -16,7 +17,9 @@ Routes (all GET):
   /wrong-type/<name>.png         a PNG sent as text/plain
   /svg/<name>.svg                an SVG image
   /doc/<name>.json               a JSON document with validators
-  /bench/<i>.png                 benchmark images (--bench-images of about --bench-image-bytes)
+  /bench/<i>.png                 benchmark images (--bench-images of about --bench-image-bytes);
+                                 from index --slow-from on, each waits a minute or until
+                                 /control/fast, then closes unanswered
   /status/<code>                 that status with a small HTML body
   /html                          an HTML page with status 200
   /slow-headers/<ms>             waits before answering with a PNG
@@ -84,6 +87,7 @@ class State:
         self.bench_images = args.bench_images
         self.bench_bytes = args.bench_image_bytes
         self.bench_cache = {}
+        self.slow_from = args.slow_from
 
     def count(self, path, body_bytes):
         with self.lock:
@@ -135,6 +139,15 @@ class Handler(BaseHTTPRequestHandler):
             index = int(parts[1].split(".")[0])
             if index >= self.state.bench_images:
                 return self.send(path, 404, b"no such image", "text/plain")
+            # Wait in small steps; /control/fast ends the wait, and a request that waited is then
+            # closed unanswered and uncounted (its client was killed while it waited).
+            waited = 0
+            while self.state.slow_from is not None and index >= self.state.slow_from and waited < 60:
+                time.sleep(0.05)
+                waited += 0.05
+            if waited:
+                self.close_connection = True
+                return
             body = self.state.bench_cache.get(index)
             if body is None:
                 body = png("bench-%d" % index, payload=self.state.bench_bytes)
@@ -198,6 +211,8 @@ class Handler(BaseHTTPRequestHandler):
                     self.state.failing.add(name)
                 elif action == "heal":
                     self.state.failing.discard(name)
+                elif action == "fast":
+                    self.state.slow_from = None
             return self.send(None, 200, b"ok", "text/plain")
         return self.send(path, 404, b"<!doctype html><title>not found</title>", "text/html")
 
@@ -267,6 +282,7 @@ def main():
     parser.add_argument("--bench-images", type=int, default=0)
     parser.add_argument("--bench-image-bytes", type=int, default=20000)
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--slow-from", type=int, default=None)
     parser.add_argument("--exit-with-stdin", action="store_true",
                         help="exit when standard input closes, so a crashed parent leaves no server behind")
     args = parser.parse_args()

@@ -87,7 +87,7 @@ public struct ImageSettings: Sendable, Equatable {
     /// Seconds a cached remote image is used without asking the server again.
     public var cacheTTL: Double = 86_400
     /// The largest image download accepted, in bytes (20 MB holds any camera JPEG).
-    public var maxDownloadBytes = 20 * 1024 * 1024
+    public var maxDownloadBytes = ImageStoreOptions().maxDownloadBytes
     /// The most pixels an image may have: 100 megapixels stops decompression bombs but not photos.
     public var maxPixels = 100_000_000
     /// Seconds without progress before a download is abandoned.

@@ -48,6 +48,6 @@ final class LocalImageIndex: @unchecked Sendable {
     }
 
     private func entryFile(for file: URL) -> URL {
-        folder.appendingPathComponent(SHA256.hex(of: Array(file.path.utf8)) + ".json")
+        folder.appendingPathComponent(SHA256.hex(of: Array(file.path.utf8)) + ".json", isDirectory: false)
     }
 }

@@ -16,17 +16,22 @@ enum AtomicFile {
     /// Temporary files older than this are abandoned even if their pid was reused by a live process.
     static let abandonedAfter: TimeInterval = 24 * 60 * 60
 
-    /// - Parameter durable: flush the bytes to the disk before the rename (Foundation's write
-    ///   does, with fsync(2)). Without it a power cut may leave the destination empty, never
-    ///   partly written; for files that only save work, such as index entries read as absent
-    ///   when damaged, that is cheaper than one flush per file (10,000 for a 10,000-image site).
-    static func write(_ data: Data, to destination: URL, temporaryFolder: URL, durable: Bool = true) throws {
-        let temporary = temporaryFolder.appendingPathComponent("\(getpid())-\(UUID().uuidString)\(temporarySuffix)")
+    /// - Parameters:
+    ///   - permissions: the new file's mode, e.g. 0o444 for files nobody should edit.
+    ///   - durable: flush the bytes to the disk before the rename (Foundation's write does, with
+    ///     fsync(2)). Without it a power cut may leave the destination empty, never partly
+    ///     written; for files that only save work, such as index entries read as absent when
+    ///     damaged, that is cheaper than one flush per file (10,000 for a 10,000-image site).
+    static func write(_ data: Data, to destination: URL, temporaryFolder: URL, permissions: mode_t? = nil, durable: Bool = true) throws {
+        let temporary = temporaryFolder.appendingPathComponent("\(getpid())-\(UUID().uuidString)\(temporarySuffix)", isDirectory: false)
         do {
             if durable {
                 try data.write(to: temporary)
             } else {
                 try writeWithoutFlush(data, to: temporary.path)
+            }
+            if let permissions, chmod(temporary.path, permissions) != 0 {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
             }
             guard rename(temporary.path, destination.path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])

@@ -11,8 +11,11 @@ struct CacheCrashSafetyTests {
     var site: URL { root.file("site") }
 
     init() throws {
-        // 50 ms per request keeps a build downloading long enough to be killed mid-way.
-        server = try FaultServer(arguments: ["--latency-ms", "50", "--bench-images", "\(Self.images)", "--bench-image-bytes", "3000"])
+        // Images from 100 on wait until the test says otherwise, so a build cannot finish before
+        // it is killed however slow the machine is; 10 ms per request spreads the others out.
+        server = try FaultServer(arguments: [
+            "--latency-ms", "10", "--bench-images", "\(Self.images)", "--bench-image-bytes", "3000", "--slow-from", "100",
+        ])
         root = try TemporaryFolder()
         let items = (0..<Self.images).map { #"{"image": "\#(server.url("/bench/\($0).png").absoluteString)", "title": "Image \#($0)"}"# }
         try root.write("site/slides.json", Array("[\(items.joined(separator: ",\n"))]".utf8))
@@ -46,6 +49,7 @@ struct CacheCrashSafetyTests {
         }
         let entriesBefore = count("urls")
         #expect(entriesBefore < Self.images)
+        try await server.control("fast")
         try await server.control("reset")
 
         let run = try ToolRun(["build", site.path, "--quiet"], in: root.url)
@@ -65,6 +69,7 @@ struct CacheCrashSafetyTests {
     }
 
     @Test func twoBuildsSharingTheCacheAtOnceBothSucceed() async throws {
+        try await server.control("fast")
         let first = try startBuild(output: "one")
         let second = try startBuild(output: "two")
         first.waitUntilExit()

@@ -42,6 +42,8 @@ struct ImageStoreCacheTests {
         #expect(stored.byteCount == image.count)
         #expect(try Data(contentsOf: stored.file) == Data(image))
         #expect(stored.file.lastPathComponent == stored.contentHash)
+        let permissions = try FileManager.default.attributesOfItem(atPath: stored.file.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o444)  // blobs are hard-linked into the output: nobody may edit them
         #expect(log.diagnostics.isEmpty)
     }
 

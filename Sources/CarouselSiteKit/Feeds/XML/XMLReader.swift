@@ -208,7 +208,7 @@ struct XMLReader {
             if name == XMLName(namespace: XMLNamespace.xml, local: "base") {
                 // Only an absolute result is a base; a relative xml:base in a local feed is ignored,
                 // so references stay relative to the feed's folder.
-                let reference = attribute.value.trimmingCharacters(in: .whitespacesAndNewlines)
+                let reference = attribute.value.trimmingWhitespace
                 if let resolved = URL(string: reference, relativeTo: base)?.absoluteURL, resolved.scheme != nil {
                     elementBase = resolved
                 }
