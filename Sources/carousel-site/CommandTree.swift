@@ -36,6 +36,20 @@ enum CommandTree {
         arguments: [site],
         options: [feed, strict, offline, quiet, verbose, color])
 
+    static let serve = CommandSpec(
+        name: "serve", abstract: "Build, serve on 127.0.0.1 and rebuild with live reload while you edit.",
+        examples: [
+            .init("carousel-site serve site", "Preview the example site at http://127.0.0.1:8000/."),
+            .init("carousel-site serve --port 0 --open", "Pick a free port and open the page in the browser."),
+        ],
+        arguments: [site],
+        options: [
+            OptionSpec("port", short: "p", value: "port", help: "The port to listen on (default 8000; 0 picks a free one)."),
+            OptionSpec("host", value: "address", help: "The address to listen on (default 127.0.0.1; others only when asked)."),
+            OptionSpec("open", help: "Open the page in the browser ($BROWSER, else the desktop's default)."),
+            output, feed, strict, offline, quiet, verbose, color,
+        ])
+
     static let initCommand = CommandSpec(
         name: "init", abstract: "Create a new site that builds as it is.",
         examples: [
@@ -69,5 +83,5 @@ enum CommandTree {
             .init("carousel-site build site", "Build the example site."),
             .init("carousel-site build --help", "Show the options of 'build'."),
         ],
-        subcommands: [build, check, initCommand, completions])
+        subcommands: [build, serve, check, initCommand, completions])
 }
