@@ -37,7 +37,7 @@ struct ConfigReader {
     // MARK: The schema
 
     /// Keys of a show, also allowed at the top level (where they describe the single show).
-    static let showKeys = ["feed", "title", "id", "mapping", "interval", "autoplay", "selectable", "theme"]
+    static let showKeys = ["feed", "title", "id", "mapping", "interval", "autoplay", "selectable", "windowed", "theme"]
     static let siteKeys = ["title", "description", "language", "baseURL", "output", "shows", "images", "headers", "precompress"] + showKeys
     static let themeKeys = ["dotColor", "dotCurrentColor", "captionPosition", "aspectRatio", "objectFit", "imageSizes"]
     static let mappingKeys = ["items", "image", "title", "caption", "link", "alt"]
@@ -115,6 +115,7 @@ struct ConfigReader {
         }
         if let autoplay = bool(node["autoplay"]) { show.options.autoplay = autoplay }
         if let selectable = bool(node["selectable"]) { show.options.selectable = selectable }
+        if let windowed = bool(node["windowed"]) { show.options.windowed = windowed }
         if let theme = node["theme"] { show.options = readTheme(theme, over: show.options) }
         return show
     }

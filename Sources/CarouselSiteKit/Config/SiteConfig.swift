@@ -64,6 +64,9 @@ public struct ShowOptions: Sendable, Equatable {
     public var autoplay = true
     /// Whether clicking a slide dispatches `carousel:select` (and follows its link).
     public var selectable = true
+    /// Whether the page keeps only three slides in its markup and loads the rest on demand
+    /// (`WindowedMode`); nil lets the slide count decide.
+    public var windowed: Bool?
     /// Colour of the dots for the other slides (the classic page control's tint).
     public var dotColor = "rgba(255, 255, 255, 0.5)"
     /// Colour of the current slide's dot.

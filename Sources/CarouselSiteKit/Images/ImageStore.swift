@@ -148,8 +148,9 @@ public final class ImageStore: @unchecked Sendable {
     private func localImage(_ path: String) throws -> StoredImage {
         let file = try resolver.resolve(path)
         let identity = FileIdentity(path: file.path)
+        // `--refresh` distrusts the index too: every image is read again (and re-indexed).
         let indexed = (try? prepareCache()) != nil
-        if indexed, let identity, let known = localIndex.image(for: file, identity: identity) {
+        if !options.refresh, indexed, let identity, let known = localIndex.image(for: file, identity: identity) {
             try checkPixelLimit(known.info)
             return known
         }

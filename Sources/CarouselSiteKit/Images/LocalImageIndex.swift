@@ -43,7 +43,8 @@ final class LocalImageIndex: @unchecked Sendable {
         guard let data = try? JSONEncoder().encode(entry) else { return }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // A failed write only costs the next build a re-read, so it is not reported.
-        try? AtomicFile.write(data, to: entryFile(for: image.file), temporaryFolder: temporaryFolder)
+        // Not flushed: an entry a power cut empties decodes as absent, and costs one re-read.
+        try? AtomicFile.write(data, to: entryFile(for: image.file), temporaryFolder: temporaryFolder, durable: false)
     }
 
     private func entryFile(for file: URL) -> URL {

@@ -76,17 +76,28 @@ public struct SiteWriter: Sendable {
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            try Data(Self.markerText.utf8).write(to: staging.appendingPathComponent(Self.markerName))
+            // The marker never changes: linked from the previous site like any unchanged file,
+            // so a rebuild with nothing changed rewrites no file at all.
+            let marker = staging.appendingPathComponent(Self.markerName)
+            let oldMarker = previous.appendingPathComponent(Self.markerName)
+            if (try? Data(contentsOf: oldMarker)) != Data(Self.markerText.utf8) || link(oldMarker.path, marker.path) != 0 {
+                try Data(Self.markerText.utf8).write(to: marker)
+            }
         } catch {
             throw .error("cannot write to '\(staging.deletingLastPathComponent().path)': \(error.localizedDescription)")
         }
+        // Folders already made: a site of 10,000 images would otherwise ask for `images/` 10,000 times.
+        var folders: Set<String> = [""]
         for path in output.paths {
             guard let content = output.files[path] else { continue }
             try OutputPath.check(path)
             let destination = staging.appendingPathComponent(path)
             let old = previous.appendingPathComponent(path)
             do {
-                try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let folder = (path as NSString).deletingLastPathComponent
+                if folders.insert(folder).inserted {
+                    try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                }
                 switch content {
                 case .bytes(let data):
                     if let oldData = try? Data(contentsOf: old), oldData == data, link(old.path, destination.path) == 0 {

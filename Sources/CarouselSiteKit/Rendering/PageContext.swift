@@ -10,13 +10,14 @@ struct PageContext {
     let assets: SiteAssets
 
     func page(for show: ShowConfig, slides: [PageSlide], canonicalPath: String) -> MustacheValue {
+        let windowed = WindowedMode.applies(to: show.options, count: slides.count)
         var page: [String: MustacheValue] = [
             "lang": .string(site.language),
             "title": .string(show.title),
             "siteTitle": .string(site.title),
             "root": .string(root),
-            "assets": assetsValue,
-            "show": showValue(show, slides: slides),
+            "assets": assetsValue(windowed: windowed),
+            "show": windowed ? windowedShowValue(show, slides: slides) : showValue(show, slides: slides),
             "description": Self.text(site.description),
             "canonical": .null,
             "socialImage": .null,
@@ -31,11 +32,17 @@ struct PageContext {
         return .object(MustacheObject(page.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
     }
 
-    var assetsValue: MustacheValue {
-        .object(MustacheObject([
-            ("script", .string(root + assets.script)),
+    var assetsValue: MustacheValue { assetsValue(windowed: false) }
+
+    /// The page's script and stylesheets: a windowed page gets the windowed runtime instead of
+    /// the default one, and its extra stylesheet as `windowedStyle` (null on other pages).
+    func assetsValue(windowed: Bool) -> MustacheValue {
+        let windowedAssets = windowed ? assets.windowed : nil
+        return .object(MustacheObject([
+            ("script", .string(root + (windowedAssets?.script ?? assets.script))),
             ("style", .string(root + assets.style)),
             ("theme", .string(root + assets.theme)),
+            ("windowedStyle", windowedAssets.map { .string(root + $0.style) } ?? .null),
         ]))
     }
 
@@ -47,6 +54,7 @@ struct PageContext {
             ("options", .string(optionsJSON(show.options))),
             ("count", .int(slides.count)),
             ("loops", .bool(slides.count > 1)),
+            ("windowed", .bool(false)),
             ("slides", .array(values)),
             ("theme", Self.themeValue(show.options)),
         ]
@@ -55,6 +63,35 @@ struct PageContext {
             fields.append(("cloneOfLast", last))
         }
         return .object(MustacheObject(fields))
+    }
+
+    /// A long show for the windowed carousel: the same fields as `showValue`, but `slides` holds
+    /// only the first two slides (the markup of the initial window), and `slidesJSON` all of
+    /// them for the runtime. Building thousands of template objects nobody renders is avoided.
+    func windowedShowValue(_ show: ShowConfig, slides: [PageSlide]) -> MustacheValue {
+        let window = slides.prefix(2).enumerated().map { slideValue($0.element, index: $0.offset, count: slides.count, sizes: show.options.imageSizes) }
+        return .object(MustacheObject([
+            ("id", .string(show.id)),
+            ("title", .string(show.title)),
+            ("options", .string(optionsJSON(show.options))),
+            ("count", .int(slides.count)),
+            ("countText", .string(Self.grouped(slides.count, language: site.language))),
+            ("loops", .bool(slides.count > 1)),
+            ("windowed", .bool(true)),
+            ("slides", .array(window)),
+            ("window", .array(window)),
+            ("slidesJSON", .string(WindowedSlideData(context: self).json(slides))),
+            ("theme", Self.themeValue(show.options)),
+        ]))
+    }
+
+    /// A count with the page language's digit grouping ("4,000" in English), as the runtime's
+    /// `Intl.NumberFormat` writes the current slide's number beside it.
+    static func grouped(_ count: Int, language: String) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: language)
+        formatter.numberStyle = .decimal
+        return formatter.string(from: NSNumber(value: count)) ?? String(count)
     }
 
     func slideValue(_ pageSlide: PageSlide, index: Int, count: Int, sizes: String) -> MustacheValue {
@@ -165,4 +202,6 @@ struct SiteAssets: Sendable {
     var script: String
     var style: String
     var theme: String
+    /// The windowed runtime and its stylesheet, present only when some show is windowed.
+    var windowed: (script: String, style: String)?
 }

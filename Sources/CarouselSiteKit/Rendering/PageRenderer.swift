@@ -38,7 +38,7 @@ public struct PageRenderer: Sendable {
     ///   (`fragment.html`, or `<id>/fragment.html` with several shows) instead of whole pages.
     ///   With a base URL, the fragments' URLs are absolute, so they work from any page.
     public func render(site: SiteConfig, shows: [(ShowConfig, [PageSlide])], fragments: Bool = false, into output: inout SiteOutput) throws(Diagnostic) {
-        let assets = try addAssets(site: site, shows: shows.map(\.0), into: &output)
+        let assets = try addAssets(site: site, shows: shows, into: &output)
         let single = shows.count == 1
         if fragments {
             for (show, slides) in shows {
@@ -76,7 +76,7 @@ public struct PageRenderer: Sendable {
     }
 
     /// Adds the minified, content-hashed script and stylesheets and returns their names.
-    func addAssets(site: SiteConfig, shows: [ShowConfig], into output: inout SiteOutput) throws(Diagnostic) -> SiteAssets {
+    func addAssets(site: SiteConfig, shows: [(ShowConfig, [PageSlide])], into output: inout SiteOutput) throws(Diagnostic) -> SiteAssets {
         func add(_ name: String, _ text: String) -> String {
             let data = Data(text.utf8)
             let hashed = ContentHash.hashedName(name, content: data)
@@ -86,14 +86,22 @@ public struct PageRenderer: Sendable {
         guard let script = theme.files["carousel.js"], let style = theme.files["carousel.css"] else {
             throw .error("the theme has no 'carousel.js' or 'carousel.css'")
         }
-        let showThemes: [MustacheValue] = shows.map {
-            .object(MustacheObject([("id", .string($0.id)), ("theme", PageContext.themeValue($0.options))]))
+        let showThemes: [MustacheValue] = shows.map { show, _ in
+            .object(MustacheObject([("id", .string(show.id)), ("theme", PageContext.themeValue(show.options))]))
         }
         let themeStyle = try renderTemplate(Self.themeStyleTemplate, .object(MustacheObject([("shows", .array(showThemes))])))
-        return SiteAssets(
+        var assets = SiteAssets(
             script: add("carousel.js", Minifier.minifyScript(script)),
             style: add("carousel.css", Minifier.minifyStyle(style)),
             theme: add("theme.css", Minifier.minifyStyle(themeStyle)))
+        // The windowed runtime only ships with a site that has a windowed show.
+        if shows.contains(where: { WindowedMode.applies(to: $0.0.options, count: $0.1.count) }) {
+            guard let windowedScript = theme.files["carousel-windowed.js"], let windowedStyle = theme.files["carousel-windowed.css"] else {
+                throw .error("the theme has no 'carousel-windowed.js' or 'carousel-windowed.css'")
+            }
+            assets.windowed = (add("carousel-windowed.js", Minifier.minifyScript(windowedScript)), add("carousel-windowed.css", Minifier.minifyStyle(windowedStyle)))
+        }
+        return assets
     }
 
     func renderTemplate(_ name: String, _ context: MustacheValue) throws(Diagnostic) -> String {

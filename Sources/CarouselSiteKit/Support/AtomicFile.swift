@@ -16,11 +16,20 @@ enum AtomicFile {
     /// Temporary files older than this are abandoned even if their pid was reused by a live process.
     static let abandonedAfter: TimeInterval = 24 * 60 * 60
 
-    /// - Parameter permissions: the new file's mode, e.g. 0o444 for files nobody should edit.
-    static func write(_ data: Data, to destination: URL, temporaryFolder: URL, permissions: mode_t? = nil) throws {
+    /// - Parameters:
+    ///   - permissions: the new file's mode, e.g. 0o444 for files nobody should edit.
+    ///   - durable: flush the bytes to the disk before the rename (Foundation's write does, with
+    ///     fsync(2)). Without it a power cut may leave the destination empty, never partly
+    ///     written; for files that only save work, such as index entries read as absent when
+    ///     damaged, that is cheaper than one flush per file (10,000 for a 10,000-image site).
+    static func write(_ data: Data, to destination: URL, temporaryFolder: URL, permissions: mode_t? = nil, durable: Bool = true) throws {
         let temporary = temporaryFolder.appendingPathComponent("\(getpid())-\(UUID().uuidString)\(temporarySuffix)", isDirectory: false)
         do {
-            try data.write(to: temporary)
+            if durable {
+                try data.write(to: temporary)
+            } else {
+                try writeWithoutFlush(data, to: temporary.path)
+            }
             if let permissions, chmod(temporary.path, permissions) != 0 {
                 throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
             }
@@ -30,6 +39,25 @@ enum AtomicFile {
         } catch {
             unlink(temporary.path)
             throw error
+        }
+    }
+
+    private static func writeWithoutFlush(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                    let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                offset += written
+            }
         }
     }
 
