@@ -40,7 +40,7 @@ public struct SiteBuilder: Sendable {
         let bytes = Set(stored.values).reduce(0) { $0 + $1.byteCount }
         detail("    \(stored.count) of \(locations.count) images ready, \(bytes / 1024) KB")
         progress("[4/\(stages)] Resizing images")
-        let derived = await makeDeriver(config).derive(Array(Set(stored.values)), log: log)
+        let derived = await makeDeriver(config)?.derive(Array(Set(stored.values)), log: log) ?? [:]
         detail("    \(derived.values.reduce(0) { $0 + $1.variants.count }) sizes and formats of \(derived.count) images")
         let pageShows = try place(shows, images: stored, derived: derived, policy: config.images.onMissing, into: &output)
         progress("[5/\(stages)] Rendering pages")
@@ -195,16 +195,16 @@ public struct SiteBuilder: Sendable {
         return placed
     }
 
-    /// The resizer, or one that passes originals through when the config turns resizing off.
-    func makeDeriver(_ config: SiteConfig) -> ImageDeriver {
+    /// The resizer, or nil when the config or `--no-resize` turns resizing off (the originals are
+    /// then used as they are, without the note that libvips is missing).
+    func makeDeriver(_ config: SiteConfig) -> ImageDeriver? {
+        guard config.images.resize, !options.noResize else { return nil }
         var derivativeOptions = DerivativeOptions()
         derivativeOptions.widths = config.images.widths
         derivativeOptions.avif = config.images.avif
         derivativeOptions.webpQuality = config.images.webpQuality
         derivativeOptions.jpegQuality = config.images.jpegQuality
-        let cache = siteFolder.appendingPathComponent(".cache")
-        guard config.images.resize, !options.noResize else { return ImageDeriver(cacheFolder: cache, options: derivativeOptions, engine: nil) }
-        return ImageDeriver(cacheFolder: cache, options: derivativeOptions)
+        return ImageDeriver(cacheFolder: siteFolder.appendingPathComponent(".cache"), options: derivativeOptions)
     }
 
     func makeRenderer() throws(Diagnostic) -> PageRenderer {

@@ -25,7 +25,8 @@ struct CacheCrashSafetyTests {
     func startBuild(output: String) throws -> Process {
         let process = Process()
         process.executableURL = ToolRun.binary
-        process.arguments = ["build", site.path, "--quiet", "--output", root.file(output).path]
+        // Without resizing: the output then holds exactly one file per downloaded image.
+        process.arguments = ["build", site.path, "--quiet", "--no-resize", "--output", root.file(output).path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -52,7 +53,7 @@ struct CacheCrashSafetyTests {
         try await server.control("fast")
         try await server.control("reset")
 
-        let run = try ToolRun(["build", site.path, "--quiet"], in: root.url)
+        let run = try ToolRun(["build", site.path, "--quiet", "--no-resize"], in: root.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
         // Only what the killed builds had not finished is downloaded again.
