@@ -5,6 +5,7 @@
 #   3. real-browser tests in headless Chromium against built sites (pytest + Selenium)
 #   4. conformance over the public corpora in ../shared/corpora, when that folder exists
 #      (CI always has it; set CAROUSEL_CORPORA to point elsewhere)
+#   5. a short fuzzing pass over every parser (Fuzz/run.sh; FUZZ_SECONDS per target, default 20)
 # Any failing or missing step fails the run; nothing is skipped silently.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,5 +35,11 @@ elif [[ "${CI:-}" == "true" ]]; then
 else
   step "Conformance: no corpora at $corpora; this step runs in CI (set CAROUSEL_CORPORA to run it here)"
 fi
+
+# --- Fuzzing ----------------------------------------------------------------------------------
+# A short pass per parser on every run: seven targets at 20 s each plus their compilation keeps
+# this step to a few minutes on two cores, while each run starts again from the fixtures.
+step "Fuzzing every parser for ${FUZZ_SECONDS:-20}s each (Fuzz/run.sh)"
+Fuzz/run.sh "${FUZZ_SECONDS:-20}"
 
 step "All tests passed"
