@@ -77,6 +77,13 @@ final class URLSessionTransport: NSObject, URLSessionDataDelegate, @unchecked Se
         if stillRunning { task.cancel() }
     }
 
+    /// Remembers why a transfer failed without stopping its task.
+    private func record(_ failure: HTTPFailure, for transfer: Transfer) {
+        lock.withLock {
+            if transfer.failure == nil { transfer.failure = failure }
+        }
+    }
+
     private func transfer(_ task: URLSessionTask) -> Transfer? {
         lock.withLock { transfers[task.taskIdentifier] }
     }
@@ -110,8 +117,12 @@ final class URLSessionTransport: NSObject, URLSessionDataDelegate, @unchecked Se
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
         guard let transfer = transfer(task) else { return completionHandler(nil) }
         let scheme = request.url?.scheme?.lowercased() ?? ""
+        // A refused redirect is declined through the completion handler alone: cancelling the
+        // task as well makes FoundationNetworking trap ("Received callback for HTTP redirection,
+        // but we're not waiting for it"). Declined, the task completes with the redirect
+        // response, and completion reports the recorded failure.
         guard scheme == "http" || scheme == "https" else {
-            stop(task, because: .unsupportedScheme(scheme))
+            record(.unsupportedScheme(scheme), for: transfer)
             return completionHandler(nil)
         }
         let count = lock.withLock { () -> Int in
@@ -119,7 +130,7 @@ final class URLSessionTransport: NSObject, URLSessionDataDelegate, @unchecked Se
             return transfer.redirects
         }
         guard count <= transfer.request.maxRedirects else {
-            stop(task, because: .tooManyRedirects(limit: transfer.request.maxRedirects))
+            record(.tooManyRedirects(limit: transfer.request.maxRedirects), for: transfer)
             return completionHandler(nil)
         }
         completionHandler(request)
