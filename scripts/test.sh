@@ -23,12 +23,16 @@ step "Carousel runtime unit tests (node --test)"
 node --test Tests/js/
 
 step "Real-browser tests (headless Chromium)"
-CAROUSEL_SITE_BIN="$(swift build --show-bin-path)/carousel-site" .venv/bin/python -m pytest -q Tests/browser
+# Tests named for the corpora need ../shared/corpora; they run in the conformance step below.
+CAROUSEL_SITE_BIN="$(swift build --show-bin-path)/carousel-site" .venv/bin/python -m pytest -q Tests/browser -k "not corpora"
 
 corpora=${CAROUSEL_CORPORA:-../shared/corpora}
 if [[ -d "$corpora" ]]; then
   step "Conformance over $corpora"
   swift run -q Conformance "$corpora"
+  # Feed strings from the corpora (the Big List of Naughty Strings) rendered in Chromium.
+  CAROUSEL_CORPORA="$corpora" CAROUSEL_SITE_BIN="$(swift build --show-bin-path)/carousel-site" \
+    .venv/bin/python -m pytest -q Tests/browser -k corpora
 elif [[ "${CI:-}" == "true" ]]; then
   echo "error: CI needs the public corpora at $corpora for the conformance step" >&2
   exit 1
