@@ -41,6 +41,9 @@ let package = Package(
         ),
         // Times the Mustache engine on a 1,000-slide page; run by Benchmarks/mustache-render.sh.
         .executableTarget(name: "MustacheBenchmark", dependencies: ["Mustache"], path: "Benchmarks/MustacheBenchmark"),
+        // Derives responsive images for given files as a build does; run by
+        // Benchmarks/responsive-images.sh.
+        .executableTarget(name: "ResponsiveImagesBenchmark", dependencies: ["CarouselSiteKit"], path: "Benchmarks/ResponsiveImagesBenchmark"),
         .testTarget(name: "CarouselSiteKitTests", dependencies: ["CarouselSiteKit"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),

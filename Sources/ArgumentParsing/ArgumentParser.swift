@@ -78,6 +78,9 @@ public struct ArgumentParser: Sendable {
                     let allowed = option.choices.map { "'\($0)'" }.joined(separator: ", ")
                     throw UsageError("invalid value '\(value)' for '--\(name)': expected one of \(allowed)", commandPath: result.commandPath)
                 }
+                if let problem = Self.check(value, against: option.kind) {
+                    throw UsageError("invalid value '\(value)' for '--\(name)': expected \(problem)", commandPath: result.commandPath)
+                }
                 result.options[name, default: []].append(value)
             } else {
                 guard inlineValue == nil else {
@@ -93,6 +96,22 @@ public struct ArgumentParser: Sendable {
             }
         }
         return result
+    }
+
+    /// What the value should have been, when it is not of the option's kind.
+    static func check(_ value: String, against kind: OptionSpec.ValueKind) -> String? {
+        switch kind {
+        case .text:
+            return nil
+        case .integer(let minimum):
+            guard let number = Int(value), number >= minimum else { return "a whole number of at least \(minimum)" }
+            return nil
+        case .number(let minimum):
+            guard let number = Double(value), number.isFinite, number >= minimum else {
+                return "a number of at least \(minimum.formatted())"
+            }
+            return nil
+        }
     }
 
     private func unknownCommand(_ word: String, in command: CommandSpec, path: [String]) -> UsageError {

@@ -67,16 +67,29 @@ public struct OptionSpec: Sendable {
     /// Allowed values, checked while parsing and offered by shell completions.
     public var choices: [String]
 
+    /// What the value must look like, checked while parsing.
+    public var kind: ValueKind
+
     public init(
         _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
-        choices: [String] = [], completion: Completion = .none
+        choices: [String] = [], kind: ValueKind = .text, completion: Completion = .none
     ) {
         self.long = long
         self.short = short
         self.valueName = valueName
         self.help = help
         self.choices = choices
+        self.kind = kind
         self.completion = choices.isEmpty ? completion : .choices(choices)
+    }
+
+    /// The shape of an option's value.
+    public enum ValueKind: Sendable, Equatable {
+        case text
+        /// A whole number no smaller than the bound.
+        case integer(atLeast: Int)
+        /// A decimal number no smaller than the bound.
+        case number(atLeast: Double)
     }
 
     public var takesValue: Bool { valueName != nil }

@@ -3,8 +3,8 @@ import Foundation
 
 /// Every well-formed feed in `feeds/` yields the entries its MANIFEST.json records (from
 /// feedparser or the JSON Feed reference summary): the entry count, and for the first entries
-/// their titles, links and image. Feeds the manifest marks as not well-formed XML must only be
-/// handled without a crash: a diagnostic or entries are both fine.
+/// their titles, links and image. Feeds the manifest marks as not well-formed XML must be handled
+/// without a crash: entries or a diagnostic with a line and column are both fine.
 ///
 /// Comparison rules, because the manifest reflects feedparser's choices rather than ours:
 /// titles match either exactly or after reducing feedparser's sanitised HTML to text; an entry's
@@ -27,7 +27,8 @@ enum FeedSuite: ConformanceSuite {
             } else if let parsed = entry["feedparser_6_0_14"] as? [String: Any] {
                 let wellFormed = entry["xml_wellformed_expat"] as? Bool == true && entry["xml_wellformed_libxml2"] as? Bool == true
                 guard wellFormed else {
-                    report.check(true, "")  // reaching here without a crash is the whole requirement
+                    // Entries or a located diagnostic are both fine; a crash would end the run.
+                    report.check(isLocatedOrSuccess(result), "\(file): diagnostic without a line and column")
                     continue
                 }
                 if parsed["version"] is NSNull || parsed["version"] == nil {
@@ -45,6 +46,23 @@ enum FeedSuite: ConformanceSuite {
         var link: String?
         var images: [String]
     }
+
+    /// Entries where the project deliberately differs from feedparser's recorded output. Each is
+    /// still checked, against the value we produce, and says why feedparser's is not the one to
+    /// follow; the list is small on purpose.
+    private static let deviations: [String: [Int: Expected]] = [
+        // The file's own stated expectation is that a link-less enclosure never overrides the
+        // alternate link; feedparser 6.0.14's recorded output breaks its own test.
+        "feedparser/wellformed/atom10/entry_link_rel_enclosure_no_href.xml": [
+            0: Expected(title: nil, link: "http://www.example.com/alternate", images: [])
+        ],
+        // "Savage Love" is the title of an <image> nested in a <category>, not of the item;
+        // feedparser's context-free title handling lifts it onto the item. The file's stated
+        // expectation only concerns the category.
+        "feedparser/wellformed/rss/item_category_image.xml": [
+            0: Expected(title: nil, link: nil, images: [])
+        ],
+    ]
 
     private static func jsonFeedItems(_ summary: [String: Any]) -> [Expected] {
         (summary["first_items"] as? [[String: Any]] ?? []).map { item in
@@ -77,7 +95,8 @@ enum FeedSuite: ConformanceSuite {
             return
         }
         report.check(count == nil || items.count == count, "\(file): \(items.count) entries, expected \(count ?? -1)")
-        for (index, (item, want)) in zip(items, expected).enumerated() {
+        for (index, (item, recorded)) in zip(items, expected).enumerated() {
+            let want = deviations[file]?[index] ?? recorded
             let titleMatches = item.title == want.title.flatMap(tidy) || item.title == want.title.flatMap(plain)
             report.check(titleMatches, "\(file) entry \(index): title \(item.title.debugDescription), expected \(want.title.debugDescription)")
             report.check(item.link == want.link, "\(file) entry \(index): link \(item.link.debugDescription), expected \(want.link.debugDescription)")
@@ -85,6 +104,11 @@ enum FeedSuite: ConformanceSuite {
             let imageMatches = want.images.isEmpty ? image == nil : want.images.contains { $0 == image }
             report.check(imageMatches, "\(file) entry \(index): image \(image.debugDescription), expected one of \(want.images)")
         }
+    }
+
+    private static func isLocatedOrSuccess(_ result: Result<[FeedItem], Diagnostic>) -> Bool {
+        guard case .failure(let diagnostic) = result else { return true }
+        return (diagnostic.location?.line ?? 0) >= 1
     }
 
     /// feedparser keeps whitespace; the reader collapses it.

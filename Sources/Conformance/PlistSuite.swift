@@ -18,8 +18,10 @@ enum PlistSuite: ConformanceSuite {
             let data = try Data(contentsOf: folder.appendingPathComponent(file))
             let outcome = Result { () throws(Diagnostic) -> PropertyListNode in try PropertyListReader.read(SourceText(name: file, data: data)) }
             switch (entry["intended_valid"]?.boolValue, outcome) {
-            case (nil, _):
+            case (nil, .success):
                 report.check(true, "")
+            case (nil, .failure(let diagnostic)):
+                report.check(diagnostic.location != nil, "\(file): diagnostic without a location: \(diagnostic.message)")
             case (true, .failure(let diagnostic)):
                 report.check(false, "\(file): rejected: \(diagnostic.location.map { "\($0): " } ?? "")\(diagnostic.message)")
             case (false, .success):

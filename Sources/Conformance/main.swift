@@ -11,6 +11,7 @@ let allSuites: [any ConformanceSuite.Type] = [
     FeedSuite.self,
     PlistSuite.self,
     ImageProbeSuite.self,
+    ResponsiveImagesSuite.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

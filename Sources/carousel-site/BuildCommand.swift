@@ -45,5 +45,8 @@ func buildOptions(_ arguments: ParsedArguments) -> BuildOptions {
     options.precompress = arguments.has("precompress")
     options.fragment = arguments.has("fragment")
     options.baseURL = arguments.value("base-url").flatMap(URL.init(string:))
+    // Both were checked against their kinds while parsing.
+    options.cacheTTL = arguments.value("cache-ttl").flatMap(Double.init)
+    options.jobs = arguments.value("jobs").flatMap(Int.init)
     return options
 }

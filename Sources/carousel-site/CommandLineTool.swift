@@ -30,6 +30,7 @@ struct CommandLineTool {
         }
         switch parsed.commandPath.first {
         case "build": return await BuildCommand(arguments: parsed, console: console).run()
+        case "serve": return await ServeCommand(arguments: parsed, console: console).run()
         case "check": return await CheckCommand(arguments: parsed, console: console).run()
         case "init": return InitCommand(arguments: parsed, console: console).run()
         case "completions": return CompletionsCommand(arguments: parsed, console: console).run()

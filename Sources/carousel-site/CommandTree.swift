@@ -16,6 +16,8 @@ enum CommandTree {
     static let baseURL = OptionSpec("base-url", value: "url", help: "Publish URL for canonical links and social cards.")
     static let precompress = OptionSpec("precompress", help: "Also write gzip copies (.gz) of pages, scripts and stylesheets.")
     static let fragment = OptionSpec("fragment", help: "Write just the carousel's HTML (fragment.html) to embed in your own pages.")
+    static let cacheTTL = OptionSpec("cache-ttl", value: "seconds", help: "Trust cached downloads this long before revalidating (default: 86400).", kind: .number(atLeast: 0))
+    static let jobs = OptionSpec("jobs", short: "j", value: "n", help: "Download this many files at once (default: 16).", kind: .integer(atLeast: 1))
     static let site = ArgumentSpec("site", help: "The site folder (default: the current folder).")
 
     static let build = CommandSpec(
@@ -26,13 +28,27 @@ enum CommandTree {
             .init("carousel-site build site --fragment --base-url https://cdn.example.org/show/", "Write an embeddable fragment with absolute URLs."),
         ],
         arguments: [site],
-        options: [output, feed, baseURL, precompress, fragment, strict, offline, refresh, quiet, verbose, color])
+        options: [output, feed, baseURL, precompress, fragment, strict, offline, refresh, cacheTTL, jobs, quiet, verbose, color])
 
     static let check = CommandSpec(
         name: "check", abstract: "Validate config, feeds and templates without writing anything.",
         examples: [.init("carousel-site check site", "Report every problem in the example site.")],
         arguments: [site],
         options: [feed, strict, offline, quiet, verbose, color])
+
+    static let serve = CommandSpec(
+        name: "serve", abstract: "Build, serve on 127.0.0.1 and rebuild with live reload while you edit.",
+        examples: [
+            .init("carousel-site serve site", "Preview the example site at http://127.0.0.1:8000/."),
+            .init("carousel-site serve --port 0 --open", "Pick a free port and open the page in the browser."),
+        ],
+        arguments: [site],
+        options: [
+            OptionSpec("port", short: "p", value: "port", help: "The port to listen on (default 8000; 0 picks a free one)."),
+            OptionSpec("host", value: "address", help: "The address to listen on (default 127.0.0.1; others only when asked)."),
+            OptionSpec("open", help: "Open the page in the browser ($BROWSER, else the desktop's default)."),
+            output, feed, strict, offline, quiet, verbose, color,
+        ])
 
     static let initCommand = CommandSpec(
         name: "init", abstract: "Create a new site that builds as it is.",
@@ -67,5 +83,5 @@ enum CommandTree {
             .init("carousel-site build site", "Build the example site."),
             .init("carousel-site build --help", "Show the options of 'build'."),
         ],
-        subcommands: [build, check, initCommand, completions])
+        subcommands: [build, serve, check, initCommand, completions])
 }

@@ -13,6 +13,8 @@ import Testing
                     OptionSpec("output", short: "o", value: "dir", help: "Where."),
                     OptionSpec("strict", help: "Strict."),
                     OptionSpec("color", value: "when", help: "Colour.", choices: ["auto", "never"]),
+                    OptionSpec("jobs", value: "n", help: "Jobs.", kind: .integer(atLeast: 1)),
+                    OptionSpec("ttl", value: "s", help: "TTL.", kind: .number(atLeast: 0)),
                 ]),
             CommandSpec(name: "serve", abstract: "Serve it."),
         ])
@@ -47,6 +49,9 @@ import Testing
         (["build", "a", "b"], "unexpected argument 'b'"),
         (["build", "-x"], "unknown option '-x'"),
         (["build", "--color", "pink"], "invalid value 'pink' for '--color': expected one of 'auto', 'never'"),
+        (["build", "--jobs", "0"], "invalid value '0' for '--jobs': expected a whole number of at least 1"),
+        (["build", "--jobs=two"], "invalid value 'two' for '--jobs': expected a whole number of at least 1"),
+        (["build", "--ttl", "-5"], "invalid value '-5' for '--ttl': expected a number of at least 0"),
     ])
     func reportsUsageErrors(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try parser.parse(arguments) }

@@ -47,6 +47,28 @@ sample();
 """
 
 
+# Page-side clock for "resumes a full interval after": when the last pause cause ended (pointer up,
+# the pointer leaving the carousel, the tab shown again) and when the current dot next changed.
+WATCH_RESUME = """
+const root = document.querySelector(arguments[0]);
+window.__causeEnded = null;
+window.__changedAt = [];
+for (const type of ['pointerup', 'pointerleave']) {
+  root.addEventListener(type, () => window.__causeEnded = performance.now());
+}
+document.addEventListener('visibilitychange', () => {
+  if (!document.hidden) window.__causeEnded = performance.now();
+});
+const dots = [...root.querySelectorAll('.carousel-dot')];
+const current = () => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true');
+let last = current();
+new MutationObserver(() => {
+  if (current() !== last) window.__changedAt.push(performance.now());
+  last = current();
+}).observe(root.querySelector('.carousel-dots'), { subtree: true, attributeFilter: ['aria-current'] });
+"""
+
+
 class Carousel:
     def __init__(self, driver, selector=".carousel"):
         self.driver = driver
@@ -69,7 +91,13 @@ class Carousel:
         return self.js(POSITION)
 
     def wait(self, condition, timeout=5, message=""):
-        return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(lambda d: condition(self.state()), message)
+        """Waits until `condition(state)` holds and returns that state."""
+
+        def check(driver):
+            state = self.state()
+            return state if condition(state) else None
+
+        return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(check, message)
 
     def wait_settled(self, timeout=5):
         """Waits until the track rests (no transition running) and returns the state."""
@@ -92,6 +120,17 @@ class Carousel:
 
     def samples(self):
         return self.driver.execute_script("cancelAnimationFrame(window.__sampling); return window.__samples;")
+
+    def watch_resume(self):
+        self.js(WATCH_RESUME)
+
+    def resume_delay(self):
+        """Seconds from the end of the last pause cause to the next slide change after it."""
+        ended, changes = self.driver.execute_script("return [window.__causeEnded, window.__changedAt]")
+        assert ended is not None, "no pause cause ended"
+        later = [t for t in changes if t > ended]
+        assert later, "the carousel did not move on after the pause"
+        return (later[0] - ended) / 1000
 
     def time_until_index_changes(self, timeout=10):
         """Seconds until the carousel moves on from the slide it shows now."""

@@ -80,6 +80,7 @@ def driver(_shared_driver):
     yield _shared_driver
     try:
         _shared_driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        _shared_driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
         _shared_driver.execute_cdp_cmd("Page.setBypassCSP", {"enabled": False})
         handles = _shared_driver.window_handles
         for handle in handles[1:]:
@@ -102,3 +103,44 @@ def open_page(driver):
         return Carousel(driver, selector)
 
     return load
+
+
+# Runs before any page script: keeps count of pending timers and of event listeners not yet
+# removed (by removeEventListener or an aborted signal), so tests can see what the runtime holds.
+INSTRUMENT = """
+window.__timers = new Set();
+const nativeSetTimeout = window.setTimeout, nativeClearTimeout = window.clearTimeout;
+window.setTimeout = function (handler, delay, ...rest) {
+  const id = nativeSetTimeout.call(window, (...args) => {
+    window.__timers.delete(id);
+    if (typeof handler === 'function') handler(...args);
+  }, delay, ...rest);
+  window.__timers.add(id);
+  return id;
+};
+window.clearTimeout = function (id) {
+  window.__timers.delete(id);
+  return nativeClearTimeout.call(window, id);
+};
+window.__listeners = [];
+const nativeAdd = EventTarget.prototype.addEventListener;
+const nativeRemove = EventTarget.prototype.removeEventListener;
+const captures = (options) => typeof options === 'boolean' ? options : !!(options && options.capture);
+EventTarget.prototype.addEventListener = function (type, handler, options) {
+  window.__listeners.push({ target: this, type, handler, capture: captures(options), signal: options && options.signal });
+  return nativeAdd.call(this, type, handler, options);
+};
+EventTarget.prototype.removeEventListener = function (type, handler, options) {
+  window.__listeners = window.__listeners.filter((l) => !(l.target === this && l.type === type && l.handler === handler && l.capture === captures(options)));
+  return nativeRemove.call(this, type, handler, options);
+};
+window.__activeListeners = () => window.__listeners.filter((l) => !(l.signal && l.signal.aborted)).map((l) => l.type);
+"""
+
+
+@pytest.fixture
+def instrumented(driver):
+    """Pages loaded during the test count their pending timers and live event listeners."""
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": INSTRUMENT})
+    yield
+    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})

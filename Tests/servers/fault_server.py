@@ -7,6 +7,7 @@ huge bodies. It honours ETag / Last-Modified with 304s and counts every request 
 byte per path, so tests can assert "fetched once" and "a revalidation moves no image bytes".
 
 Usage: fault_server.py [--latency-ms N] [--bench-images N] [--bench-image-bytes N]
+                      [--slow-from N] [--exit-with-stdin]
 Prints "PORT <n>" on stdout once it listens on 127.0.0.1.
 
 Routes (all GET):
@@ -16,7 +17,9 @@ Routes (all GET):
   /wrong-type/<name>.png         a PNG sent as text/plain
   /svg/<name>.svg                an SVG image
   /doc/<name>.json               a JSON document with validators
-  /bench/<i>.png                 benchmark images (--bench-images of about --bench-image-bytes)
+  /bench/<i>.png                 benchmark images (--bench-images of about --bench-image-bytes);
+                                 from index --slow-from on, each waits a minute or until
+                                 /control/fast, then closes unanswered
   /status/<code>                 that status with a small HTML body
   /html                          an HTML page with status 200
   /slow-headers/<ms>             waits before answering with a PNG
@@ -33,6 +36,8 @@ Routes (all GET):
 import argparse
 import hashlib
 import json
+import os
+import signal
 import struct
 import sys
 import threading
@@ -82,6 +87,7 @@ class State:
         self.bench_images = args.bench_images
         self.bench_bytes = args.bench_image_bytes
         self.bench_cache = {}
+        self.slow_from = args.slow_from
 
     def count(self, path, body_bytes):
         with self.lock:
@@ -133,6 +139,15 @@ class Handler(BaseHTTPRequestHandler):
             index = int(parts[1].split(".")[0])
             if index >= self.state.bench_images:
                 return self.send(path, 404, b"no such image", "text/plain")
+            # Wait in small steps; /control/fast ends the wait, and a request that waited is then
+            # closed unanswered and uncounted (its client was killed while it waited).
+            waited = 0
+            while self.state.slow_from is not None and index >= self.state.slow_from and waited < 60:
+                time.sleep(0.05)
+                waited += 0.05
+            if waited:
+                self.close_connection = True
+                return
             body = self.state.bench_cache.get(index)
             if body is None:
                 body = png("bench-%d" % index, payload=self.state.bench_bytes)
@@ -170,7 +185,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         if head == "redirect" and len(parts) == 3:
             remaining = int(parts[1])
-            target = "/png/" + parts[2] if remaining == 0 else "/redirect/%d/%s" % (remaining - 1, parts[2])
+            target = "/png/" + parts[2] if remaining <= 1 else "/redirect/%d/%s" % (remaining - 1, parts[2])
             return self.redirect(path, target)
         if head == "redirect-loop":
             return self.redirect(path, "/redirect-loop")
@@ -196,6 +211,8 @@ class Handler(BaseHTTPRequestHandler):
                     self.state.failing.add(name)
                 elif action == "heal":
                     self.state.failing.discard(name)
+                elif action == "fast":
+                    self.state.slow_from = None
             return self.send(None, 200, b"ok", "text/plain")
         return self.send(path, 404, b"<!doctype html><title>not found</title>", "text/html")
 
@@ -246,6 +263,8 @@ class Handler(BaseHTTPRequestHandler):
         block = png("huge")[:16] + bytes(65536 - 16)
         sent = 0
         while sent < HUGE:
+            # About 30 MB/s: a fast real connection, not loopback speed.
+            time.sleep(0.002)
             self.wfile.write(block)
             sent += len(block)
             self.state.count(path, len(block))
@@ -263,8 +282,21 @@ def main():
     parser.add_argument("--bench-images", type=int, default=0)
     parser.add_argument("--bench-image-bytes", type=int, default=20000)
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--slow-from", type=int, default=None)
+    parser.add_argument("--exit-with-stdin", action="store_true",
+                        help="exit when standard input closes, so a crashed parent leaves no server behind")
     args = parser.parse_args()
+    # A parent may start us with signals blocked (threads of a test runner do); SIGTERM must work.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    if args.exit_with_stdin:
+        def watch():
+            sys.stdin.buffer.read()
+            os._exit(0)
+        threading.Thread(target=watch, daemon=True).start()
     Handler.state = State(args)
+    # Benchmark images are made before listening, so no timed run pays for generating them.
+    for index in range(args.bench_images):
+        Handler.state.bench_cache[index] = png("bench-%d" % index, payload=args.bench_image_bytes)
     server = Server(("127.0.0.1", args.port), Handler)
     print("PORT %d" % server.server_address[1], flush=True)
     try:

@@ -13,6 +13,10 @@ public struct BuildOptions: Sendable {
     public var offline = false
     /// Ignore the cache and download everything again.
     public var refresh = false
+    /// Seconds a cached download is trusted without asking the server, overriding the config.
+    public var cacheTTL: Double?
+    /// How many downloads run at once.
+    public var jobs: Int?
     /// An absolute URL that overrides the config's `baseURL`.
     public var baseURL: URL?
     /// Write gzip copies of text files, whatever the config says.

@@ -161,6 +161,8 @@ public struct SiteBuilder: Sendable {
         storeOptions.timeout = config.images.timeout
         storeOptions.offline = options.offline
         storeOptions.refresh = options.refresh
+        if let ttl = options.cacheTTL { storeOptions.cacheTTL = ttl }
+        if let jobs = options.jobs { storeOptions.jobs = jobs }
         return ImageStore(
             siteFolder: siteFolder, cacheFolder: siteFolder.appendingPathComponent(".cache"), options: storeOptions,
             progress: options.quiet ? ProgressReporter(style: .quiet) : ProgressReporter.standardError(quiet: false))
@@ -177,8 +179,8 @@ public struct SiteBuilder: Sendable {
                 }
                 let path = "images/\(String(stored.contentHash.prefix(ContentHash.length))).\(stored.info.format.fileExtension)"
                 output.add(path, .file(stored.file))
-                let oriented = stored.info.orientation >= 5  // EXIF 5-8 rotate by 90°: width and height swap on screen
-                return PageSlide(slide: slide, image: PageImage(src: path, width: oriented ? stored.info.height : stored.info.width, height: oriented ? stored.info.width : stored.info.height))
+                // The size as shown: rotations from EXIF or from AVIF's container boxes swap the axes.
+                return PageSlide(slide: slide, image: PageImage(src: path, width: stored.info.displayWidth, height: stored.info.displayHeight))
             }
             if pageSlides.isEmpty {
                 errors.append(.error("no slide of the show '\(show.id)' has an image", at: show.location))

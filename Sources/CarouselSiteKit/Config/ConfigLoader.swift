@@ -38,7 +38,7 @@ struct ConfigReader {
 
     /// Keys of a show, also allowed at the top level (where they describe the single show).
     static let showKeys = ["feed", "title", "id", "mapping", "interval", "autoplay", "selectable", "theme"]
-    static let siteKeys = ["title", "language", "baseURL", "output", "shows", "images", "headers", "precompress"] + showKeys
+    static let siteKeys = ["title", "description", "language", "baseURL", "output", "shows", "images", "headers", "precompress"] + showKeys
     static let themeKeys = ["dotColor", "dotCurrentColor", "captionPosition", "aspectRatio", "objectFit"]
     static let mappingKeys = ["items", "image", "title", "caption", "link", "alt"]
     static let imageKeys = ["cacheTTL", "maxDownloadBytes", "maxPixels", "timeout", "onMissing"]
@@ -49,6 +49,7 @@ struct ConfigReader {
         checkKeys(members, allowed: Self.siteKeys, in: "the config")
         if let title = string(root["title"]) { config.title = title }
         if let language = string(root["language"]) { config.language = language }
+        if let description = string(root["description"]) { config.description = description }
         if let node = root["output"], let output = string(node) {
             // The output is replaced wholesale on every build, so a config (which may come with a
             // site from anywhere) must not aim it outside the site; '--output' can, by hand.

@@ -5,6 +5,8 @@ import Foundation
 public struct SiteConfig: Sendable, Equatable {
     /// The site's name: the index page's heading and the default slideshow title.
     public var title: String = "Slideshow"
+    /// A sentence about the site, for the page's description and link previews.
+    public var description: String?
     /// The `lang` attribute of every page.
     public var language: String = "en"
     /// An absolute URL the site will be published at; adds canonical links and social card tags.
@@ -82,7 +84,7 @@ public struct ImageSettings: Sendable, Equatable {
     /// Seconds a cached remote image is used without asking the server again.
     public var cacheTTL: Double = 86_400
     /// The largest image download accepted, in bytes (20 MB holds any camera JPEG).
-    public var maxDownloadBytes = 20 * 1024 * 1024
+    public var maxDownloadBytes = ImageStoreOptions().maxDownloadBytes
     /// The most pixels an image may have: 100 megapixels stops decompression bombs but not photos.
     public var maxPixels = 100_000_000
     /// Seconds without progress before a download is abandoned.

@@ -6,6 +6,7 @@ import Foundation
 ///
 ///     blobs/<sha256 of the bytes>      write-once; the name is the content's hash
 ///     urls/<sha256 of the URL>.json    a CacheEntry
+///     local/<sha256 of a path>.json    a LocalImageIndex entry
 ///     tmp/<pid>-<uuid>.tmp             files being written, renamed into place when complete
 ///
 /// Invariants that make a SIGKILL at any moment harmless and let two builds share the folder:
@@ -17,6 +18,10 @@ final class DownloadCache: @unchecked Sendable {
     private let blobs: URL
     private let entries: URL
     private let temporary: URL
+
+    /// Where `LocalImageIndex` keeps its entries; written with the same temporary folder.
+    var localIndexFolder: URL { folder.appendingPathComponent("local") }
+    var temporaryFolder: URL { temporary }
 
     init(folder: URL) {
         self.folder = folder
@@ -34,11 +39,12 @@ final class DownloadCache: @unchecked Sendable {
     }
 
     func blobFile(hash: String) -> URL {
-        blobs.appendingPathComponent(hash)
+        // isDirectory: false spares Foundation a stat(2) per call to find out (warm builds make thousands).
+        blobs.appendingPathComponent(hash, isDirectory: false)
     }
 
     private func entryFile(for url: URL) -> URL {
-        entries.appendingPathComponent(SHA256.hex(of: Array(url.absoluteString.utf8)) + ".json")
+        entries.appendingPathComponent(SHA256.hex(of: Array(url.absoluteString.utf8)) + ".json", isDirectory: false)
     }
 
     /// The usable entry for `url`, or nil when there is none, it is damaged, or its blob is gone.
@@ -46,8 +52,7 @@ final class DownloadCache: @unchecked Sendable {
         guard let data = try? Data(contentsOf: entryFile(for: url)),
               let entry = try? Self.decoder.decode(CacheEntry.self, from: data),
               entry.url == url,
-              let attributes = try? FileManager.default.attributesOfItem(atPath: blobFile(hash: entry.contentHash).path),
-              (attributes[.size] as? NSNumber)?.intValue == entry.byteCount
+              FileIdentity(path: blobFile(hash: entry.contentHash).path)?.size == Int64(entry.byteCount)
         else { return nil }
         return entry
     }
@@ -55,11 +60,12 @@ final class DownloadCache: @unchecked Sendable {
     /// Stores `bytes` under their hash unless a blob with that hash is already there.
     func storeBlob(_ bytes: Data, hash: String) throws {
         let destination = blobFile(hash: hash)
-        if let size = (try? FileManager.default.attributesOfItem(atPath: destination.path))?[.size] as? NSNumber,
-           size.intValue == bytes.count {
+        if FileIdentity(path: destination.path)?.size == Int64(bytes.count) {
             return
         }
-        try AtomicFile.write(bytes, to: destination, temporaryFolder: temporary)
+        // Read-only, because the output hard-links blobs: a tool that edits the published copy in
+        // place would otherwise change the cached bytes behind their hash.
+        try AtomicFile.write(bytes, to: destination, temporaryFolder: temporary, permissions: 0o444)
     }
 
     func storeEntry(_ entry: CacheEntry) throws {

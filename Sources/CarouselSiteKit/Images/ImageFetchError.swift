@@ -30,8 +30,9 @@ enum ImageFetchError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Server errors and network trouble are worth falling back to a stale copy for; a 404 or a
-    /// 410 says the resource is gone, so the stale copy would hide a real problem.
+    /// Server errors, network trouble and a broken replacement body are worth falling back to a
+    /// stale copy for; a 404 or a 410 says the resource is gone, so the stale copy would hide a
+    /// real problem.
     var isTransient: Bool {
         switch self {
         case .http(let status): status >= 500 || status == 408 || status == 429

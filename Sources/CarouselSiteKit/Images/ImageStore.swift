@@ -23,6 +23,8 @@ public final class ImageStore: @unchecked Sendable {
     private let cache: DownloadCache
     private let resolver: LocalImageResolver
     private let fetcher: RemoteFetcher
+    private let localIndex: LocalImageIndex
+    private let now: @Sendable () -> Date
     private let lock = NSLock()
     /// Set once the cache folders exist; holds the failure if they could not be made.
     private var cachePrepared: Result<Void, ImageFetchError>?
@@ -52,6 +54,8 @@ public final class ImageStore: @unchecked Sendable {
         cache = DownloadCache(folder: cacheFolder)
         resolver = LocalImageResolver(siteFolder: siteFolder)
         fetcher = RemoteFetcher(cache: cache, client: client, options: options, now: now, progress: progress)
+        localIndex = LocalImageIndex(folder: cache.localIndexFolder, temporaryFolder: cache.temporaryFolder)
+        self.now = now
     }
 
     deinit {
@@ -140,8 +144,15 @@ public final class ImageStore: @unchecked Sendable {
         }
     }
 
+    /// A local image, from the index when the file is unchanged since it was last read.
     private func localImage(_ path: String) throws -> StoredImage {
         let file = try resolver.resolve(path)
+        let identity = FileIdentity(path: file.path)
+        let indexed = (try? prepareCache()) != nil
+        if indexed, let identity, let known = localIndex.image(for: file, identity: identity) {
+            try checkPixelLimit(known.info)
+            return known
+        }
         let bytes: Data
         do {
             bytes = try Data(contentsOf: file, options: .mappedIfSafe)
@@ -149,7 +160,12 @@ public final class ImageStore: @unchecked Sendable {
             throw ImageFetchError.unreadable(error.localizedDescription)
         }
         let info = try verifyImage(bytes)
-        return StoredImage(contentHash: SHA256.hex(of: bytes), file: file, info: info, byteCount: bytes.count)
+        let image = StoredImage(contentHash: SHA256.hex(of: bytes), file: file, info: info, byteCount: bytes.count)
+        // Index only if the file did not change while it was read (same identity after as before).
+        if indexed, let identity, identity == FileIdentity(path: file.path), identity.size == Int64(bytes.count) {
+            localIndex.record(image, identity: identity, now: now())
+        }
+        return image
     }
 
     /// The probe plus the pixel limit; throws `ImageProbeError` or `ImageFetchError`.

@@ -77,13 +77,6 @@ final class URLSessionTransport: NSObject, URLSessionDataDelegate, @unchecked Se
         if stillRunning { task.cancel() }
     }
 
-    /// Remembers why a transfer failed without stopping its task.
-    private func record(_ failure: HTTPFailure, for transfer: Transfer) {
-        lock.withLock {
-            if transfer.failure == nil { transfer.failure = failure }
-        }
-    }
-
     private func transfer(_ task: URLSessionTask) -> Transfer? {
         lock.withLock { transfers[task.taskIdentifier] }
     }
@@ -94,7 +87,7 @@ final class URLSessionTransport: NSObject, URLSessionDataDelegate, @unchecked Se
         lock.withLock { transfer.response = http }
         // A declared length past the limit fails at once, before any body byte is read.
         if response.expectedContentLength > Int64(transfer.request.maxBytes) {
-            stop(dataTask, because: .tooLarge(limit: transfer.request.maxBytes))
+            lock.withLock { transfer.failure = transfer.failure ?? .tooLarge(limit: transfer.request.maxBytes) }
             return completionHandler(.cancel)
         }
         completionHandler(.allow)
@@ -114,26 +107,21 @@ final class URLSessionTransport: NSObject, URLSessionDataDelegate, @unchecked Se
         }
     }
 
+    /// Refusing a redirect completes the task with the 3xx response; the recorded failure then
+    /// replaces it. (Cancelling the task here as well crashes FoundationNetworking on Linux.)
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
         guard let transfer = transfer(task) else { return completionHandler(nil) }
         let scheme = request.url?.scheme?.lowercased() ?? ""
-        // A refused redirect is declined through the completion handler alone: cancelling the
-        // task as well makes FoundationNetworking trap ("Received callback for HTTP redirection,
-        // but we're not waiting for it"). Declined, the task completes with the redirect
-        // response, and completion reports the recorded failure.
-        guard scheme == "http" || scheme == "https" else {
-            record(.unsupportedScheme(scheme), for: transfer)
-            return completionHandler(nil)
-        }
-        let count = lock.withLock { () -> Int in
+        let refusal = lock.withLock { () -> HTTPFailure? in
             transfer.redirects += 1
-            return transfer.redirects
+            if scheme != "http" && scheme != "https" {
+                transfer.failure = .unsupportedScheme(scheme)
+            } else if transfer.redirects > transfer.request.maxRedirects {
+                transfer.failure = .tooManyRedirects(limit: transfer.request.maxRedirects)
+            }
+            return transfer.failure
         }
-        guard count <= transfer.request.maxRedirects else {
-            record(.tooManyRedirects(limit: transfer.request.maxRedirects), for: transfer)
-            return completionHandler(nil)
-        }
-        completionHandler(request)
+        completionHandler(refusal == nil ? request : nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

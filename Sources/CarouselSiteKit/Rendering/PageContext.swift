@@ -17,6 +17,9 @@ struct PageContext {
             "root": .string(root),
             "assets": assetsValue,
             "show": showValue(show, slides: slides),
+            "description": Self.text(site.description),
+            "canonical": .null,
+            "socialImage": .null,
         ]
         if let base = site.baseURL {
             page["canonical"] = .string(URL(string: canonicalPath, relativeTo: base)?.absoluteString ?? base.absoluteString)
@@ -62,7 +65,7 @@ struct PageContext {
             ("count", .int(count)),
             ("label", .string("\(index + 1) of \(count)")),
             ("first", .bool(index == 0)),
-            ("alt", .string(altText(slide, number: index + 1, count: count))),
+            ("alt", .string(imageAlt(slide, number: index + 1, count: count, linked: link != nil))),
             ("image", imageValue(pageSlide.image)),
         ]
         // Absent values are present as null: Mustache looks a missing name up in the enclosing
@@ -96,6 +99,16 @@ struct PageContext {
     static func text(_ value: String?) -> MustacheValue {
         guard let value, !value.isEmpty else { return .null }
         return .string(value)
+    }
+
+    /// The `alt` of a slide's image. When the feed gives no alt text but the slide shows a title
+    /// or caption, the image is described by that visible caption and its own alt is empty, so
+    /// screen readers do not hear the text twice — unless the image is a link's only content,
+    /// where the text must name the link.
+    func imageAlt(_ slide: Slide, number: Int, count: Int, linked: Bool) -> String {
+        if let alt = slide.alt?.trimmingCharacters(in: .whitespacesAndNewlines), !alt.isEmpty { return alt }
+        let captioned = [slide.title, slide.caption].contains { !($0?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true) }
+        return captioned && !linked ? "" : altText(slide, number: number, count: count)
     }
 
     /// A URL relative to the site root, made relative to this page (inline `data:` URIs and

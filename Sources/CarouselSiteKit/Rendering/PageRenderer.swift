@@ -59,17 +59,16 @@ public struct PageRenderer: Sendable {
                     ("id", .string(show.id)), ("title", .string(show.title)),
                     ("href", .string("\(show.id)/index.html")), ("count", .int(slides.count)),
                 ]
-                if let first = slides.first {
-                    fields.append(("thumbnail", context.imageValue(first.image)))
-                    fields.append(("alt", .string(context.altText(first.slide, number: 1, count: slides.count))))
-                }
+                let first = slides.first
+                fields.append(("thumbnail", first.map { context.imageValue($0.image) } ?? .null))
+                fields.append(("alt", first.map { .string(context.altText($0.slide, number: 1, count: slides.count)) } ?? .null))
                 return .object(MustacheObject(fields))
             }
-            var fields: [(String, MustacheValue)] = [
+            let fields: [(String, MustacheValue)] = [
                 ("lang", .string(site.language)), ("title", .string(site.title)), ("root", .string("")),
-                ("assets", context.assetsValue), ("shows", .array(entries)),
+                ("description", PageContext.text(site.description)), ("assets", context.assetsValue), ("shows", .array(entries)),
+                ("canonical", site.baseURL.map { .string($0.absoluteString) } ?? .null), ("socialImage", .null),
             ]
-            if let base = site.baseURL { fields.append(("canonical", .string(base.absoluteString))) }
             output.add("index.html", text: try renderTemplate(Self.indexTemplate, .object(MustacheObject(fields))))
         }
     }

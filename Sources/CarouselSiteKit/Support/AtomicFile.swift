@@ -16,10 +16,14 @@ enum AtomicFile {
     /// Temporary files older than this are abandoned even if their pid was reused by a live process.
     static let abandonedAfter: TimeInterval = 24 * 60 * 60
 
-    static func write(_ data: Data, to destination: URL, temporaryFolder: URL) throws {
-        let temporary = temporaryFolder.appendingPathComponent("\(getpid())-\(UUID().uuidString)\(temporarySuffix)")
+    /// - Parameter permissions: the new file's mode, e.g. 0o444 for files nobody should edit.
+    static func write(_ data: Data, to destination: URL, temporaryFolder: URL, permissions: mode_t? = nil) throws {
+        let temporary = temporaryFolder.appendingPathComponent("\(getpid())-\(UUID().uuidString)\(temporarySuffix)", isDirectory: false)
         do {
             try data.write(to: temporary)
+            if let permissions, chmod(temporary.path, permissions) != 0 {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+            }
             guard rename(temporary.path, destination.path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)])
             }

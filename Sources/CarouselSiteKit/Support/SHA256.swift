@@ -52,12 +52,13 @@ public struct SHA256: Sendable {
             offset = take
             guard pending.count == Self.blockSize else { return }
             let block = pending
-            block.withUnsafeBytes { compress($0.baseAddress!) }
+            block.withUnsafeBytes { compress($0.baseAddress!, blocks: 1) }
             pending.removeAll(keepingCapacity: true)
         }
-        while buffer.count - offset >= Self.blockSize {
-            compress(buffer.baseAddress! + offset)
-            offset += Self.blockSize
+        let wholeBlocks = (buffer.count - offset) / Self.blockSize
+        if wholeBlocks > 0 {
+            compress(buffer.baseAddress! + offset, blocks: wholeBlocks)
+            offset += wholeBlocks * Self.blockSize
         }
         if offset < buffer.count {
             pending.append(contentsOf: buffer[offset...])
@@ -84,40 +85,53 @@ public struct SHA256: Sendable {
         })
     }
 
-    /// Processes one 64-byte block at `block` (FIPS 180-4 §6.2.2).
-    private mutating func compress(_ block: UnsafeRawPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-            for index in 0..<16 {
-                schedule[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
-            }
-            for index in 16..<64 {
-                let w15 = schedule[index - 15]
-                let w2 = schedule[index - 2]
-                let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
-                let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
-                schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = state
-            Self.roundConstants.withUnsafeBufferPointer { constants in
-                for index in 0..<64 {
-                    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ constants[index] &+ schedule[index]
-                    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ majority
-                    h = g
-                    g = f
-                    f = e
-                    e = d &+ t1
-                    d = c
-                    c = b
-                    b = a
-                    a = t1 &+ t2
+    /// Processes `blocks` consecutive 64-byte blocks starting at `start` (FIPS 180-4 §6.2.2).
+    /// The working state lives in locals for the whole run, which is most of the speed.
+    private mutating func compress(_ start: UnsafeRawPointer, blocks: Int) {
+        var (h0, h1, h2, h3, h4, h5, h6, h7) = state
+        Self.roundConstants.withUnsafeBufferPointer { constants in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                for blockIndex in 0..<blocks {
+                    let block = start + blockIndex * Self.blockSize
+                    for index in 0..<16 {
+                        schedule[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+                    }
+                    for index in 16..<64 {
+                        let w15 = schedule[index - 15]
+                        let w2 = schedule[index - 2]
+                        let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
+                        let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
+                        schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                    for index in 0..<64 {
+                        let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                        let choice = (e & f) ^ (~e & g)
+                        let t1 = h &+ s1 &+ choice &+ constants[index] &+ schedule[index]
+                        let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let t2 = s0 &+ majority
+                        h = g
+                        g = f
+                        f = e
+                        e = d &+ t1
+                        d = c
+                        c = b
+                        b = a
+                        a = t1 &+ t2
+                    }
+                    h0 = h0 &+ a
+                    h1 = h1 &+ b
+                    h2 = h2 &+ c
+                    h3 = h3 &+ d
+                    h4 = h4 &+ e
+                    h5 = h5 &+ f
+                    h6 = h6 &+ g
+                    h7 = h7 &+ h
                 }
             }
-            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
         }
+        state = (h0, h1, h2, h3, h4, h5, h6, h7)
     }
 
     /// The first 32 bits of the fractional parts of the cube roots of the first 64 primes

@@ -94,6 +94,21 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains("error: the site folder 'nowhere' does not exist"), "\(run.stderr)")
     }
+
+    @Test func altTextIsNeverRedundantAndNeverMissing() throws {
+        let scratch = try ScratchSite()
+        try scratch.write("photos/slides.json", """
+            [{"image": "0.jpg", "caption": "Shown as caption"},
+             {"image": "1.jpg", "alt": "A rocket", "caption": "Liftoff"},
+             {"image": "2.jpg", "caption": "Linked", "link": "https://example.org/"},
+             {"image": "3.jpg"}]
+            """)
+        #expect(try scratch.run(["build", "site", "--feed", "site/photos/slides.json"]).status == 0)
+        let html = try scratch.read("_site/index.html")
+        let alts = html.components(separatedBy: " alt=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        // Four real slides, then the clones of the first and the last.
+        #expect(alts == ["", "A rocket", "Linked", "Image 4 of 4", "", "Image 4 of 4"])
+    }
 }
 
 @Suite struct CommandLineTests {

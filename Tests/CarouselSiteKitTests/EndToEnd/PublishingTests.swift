@@ -51,7 +51,13 @@ import Testing
         let scratch = try ScratchSite()
         let run = try scratch.run(["build", "site", "--base-url", "https://example.org/slides"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try scratch.read("_site/index.html").contains("https://example.org/slides/"))
+        let html = try scratch.read("_site/index.html")
+        #expect(html.contains("<link rel=\"canonical\" href=\"https://example.org/slides/\">"))
+        #expect(html.contains("<meta property=\"og:image\" content=\"https://example.org/slides/images/"), "the first slide is the link preview")
+        #expect(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"))
+        let plain = try scratch.run(["build", "site", "--output", "site/plain"])
+        #expect(plain.status == 0)
+        #expect(!(try scratch.read("plain/index.html")).contains("og:"), "no link-preview tags without absolute URLs")
     }
 
     @Test func headersFileAndPrecompressedCopies() throws {

@@ -15,6 +15,8 @@ import Testing
         Case(feed: "<rss>\n  <channel>", expected: error("expected '</channel>' before the end of the file", "feed.xml", 2, 12, "  <channel>", notes: ["'<channel>' opened at feed.xml:2:3"])),
         Case(feed: "<rss><title>Fish &chips;</title></rss>", expected: error("undefined entity '&chips;'; expected '&lt;', '&gt;', '&amp;', '&apos;', '&quot;' or a numeric character reference", "feed.xml", 1, 18, "<rss><title>Fish &chips;</title></rss>")),
         Case(feed: "<rss><title>AT&T</title></rss>", expected: error("expected ';' after the entity name 'T'", "feed.xml", 1, 17, "<rss><title>AT&T</title></rss>")),
+        // Found by fuzzing: a document that starts with a closing tag.
+        Case(feed: "\n</item>\n<title>A</title>", expected: error("unexpected closing tag '</item>'; expected a root element", "feed.xml", 2, 1, "</item>")),
         Case(feed: "<rss a=\"1\" a=\"2\"/>", expected: error("duplicate attribute 'a'", "feed.xml", 1, 12, "<rss a=\"1\" a=\"2\"/>")),
         Case(feed: "<rss><item x=1/></rss>", expected: error("expected a quoted attribute value", "feed.xml", 1, 14, "<rss><item x=1/></rss>")),
         Case(feed: "<rss></rss>\n<rss/>", expected: error("unexpected content after the root element 'rss'", "feed.xml", 2, 1, "<rss/>")),

@@ -21,6 +21,7 @@ final class FaultServer: @unchecked Sendable {
 
     let port: Int
     private let process: Process
+    private let input = Pipe()
 
     static var script: URL {
         URL(fileURLWithPath: #filePath)
@@ -31,9 +32,11 @@ final class FaultServer: @unchecked Sendable {
     init(arguments: [String] = []) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path] + arguments
+        process.arguments = ["python3", Self.script.path, "--exit-with-stdin"] + arguments
         let output = Pipe()
         process.standardOutput = output
+        // The server exits when this pipe closes, which happens however this process ends.
+        process.standardInput = input
         try process.run()
         // The server prints "PORT <n>" once it listens; read up to the first line break.
         var line = Data()

@@ -75,13 +75,13 @@ enum XMLPropertyList {
         case "string":
             return PropertyListNode(.string(try leafText(element, source: source)), offset: offset)
         case "integer":
-            let text = try leafText(element, source: source).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = try leafText(element, source: source).trimmingWhitespace
             guard let decimal = PropertyListInteger.decimal(text) else {
                 throw source.error("invalid integer '\(text)'; expected decimal or 0x-prefixed hexadecimal digits", atByteOffset: offset)
             }
             return PropertyListNode(.integer(decimal), offset: offset)
         case "real":
-            let text = try leafText(element, source: source).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = try leafText(element, source: source).trimmingWhitespace
             guard let number = Double(text) else {
                 throw source.error("invalid real number '\(text)'", atByteOffset: offset)
             }
@@ -92,7 +92,7 @@ enum XMLPropertyList {
             }
             return PropertyListNode(.bool(element.name.local == "true"), offset: offset)
         case "date":
-            let text = try leafText(element, source: source).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = try leafText(element, source: source).trimmingWhitespace
             guard let date = ISO8601DateFormatter().date(from: text) else {
                 throw source.error("invalid date '\(text)'; expected ISO 8601 like '2024-05-01T12:00:00Z'", atByteOffset: offset)
             }

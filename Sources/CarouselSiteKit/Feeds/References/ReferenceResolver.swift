@@ -61,13 +61,13 @@ struct ReferenceResolver {
     /// The reference without surrounding whitespace, or nil when it is empty or contains
     /// characters no reference may hold (control characters, NUL, backslashes).
     private func cleaned(_ reference: FeedReference) -> String? {
-        let text = reference.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = reference.text.trimmingWhitespace
         guard !text.isEmpty else { return nil }
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             warn("reference contains control characters; skipped", reference)
             return nil
         }
-        if text.contains("\\") {
+        if text.containsASCII("\\") {
             warn("reference '\(text)' contains '\\'; expected '/' as the separator", reference)
             return nil
         }
@@ -96,7 +96,7 @@ struct ReferenceResolver {
             warn("image path '\(text)' is absolute; expected a path relative to the feed", reference)
             return nil
         }
-        if decoded.contains("\\") || decoded.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+        if decoded.containsASCII("\\") || decoded.unicodeScalars.contains(where: { $0.value < 0x20 }) {
             warn("image path '\(text)' contains a backslash or control character", reference)
             return nil
         }

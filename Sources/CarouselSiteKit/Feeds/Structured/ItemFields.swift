@@ -6,12 +6,15 @@ struct ItemFields {
     }
 
     let members: [JSONMember]
+    /// The members' keys lowercased once, for case-insensitive name detection.
+    private let lowercasedKeys: [String]
     let mapping: FieldMapping
     /// The member the image came from: a "url" that is the image cannot also be the link.
     private var imageKey: String?
 
     init(members: [JSONMember], mapping: FieldMapping) {
         self.members = members
+        self.lowercasedKeys = members.map { $0.key.lowercased() }
         self.mapping = mapping
     }
 
@@ -66,7 +69,7 @@ struct ItemFields {
     }
 
     private func member(named name: String) -> JSONMember? {
-        members.first { $0.key.lowercased() == name }
+        lowercasedKeys.firstIndex(of: name).map { members[$0] }
     }
 
     private func value(atPath path: String) -> JSONNode? {

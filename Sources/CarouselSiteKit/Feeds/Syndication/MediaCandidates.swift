@@ -56,8 +56,8 @@ struct MediaCandidates {
 
     private static func size(of element: XMLElement) -> ImageSize {
         ImageSize(
-            width: element[attribute: "width"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0,
-            fileSize: element[attribute: "fileSize"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+            width: element[attribute: "width"].flatMap { Int($0.trimmingWhitespace) } ?? 0,
+            fileSize: element[attribute: "fileSize"].flatMap { Int($0.trimmingWhitespace) } ?? 0
         )
     }
 

@@ -45,11 +45,11 @@ enum RSSFeed {
 
     /// `<link>`, or else a `<guid>` that is a permalink (the default) and looks like a URL.
     private static func link(of item: XMLElement) -> FeedReference? {
-        if let link = item.element("link", in: core), !link.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let link = item.element("link", in: core), !link.text.trimmingWhitespace.isEmpty {
             return link.textReference
         }
         if let guid = item.element("guid", in: core), guid[attribute: "isPermaLink"]?.lowercased() != "false" {
-            let text = guid.text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let text = guid.text.trimmingWhitespace.lowercased()
             if text.hasPrefix("http://") || text.hasPrefix("https://") { return guid.textReference }
         }
         return nil

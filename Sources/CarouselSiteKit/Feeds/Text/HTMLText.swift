@@ -50,7 +50,7 @@ enum HTMLText {
         var result = ""
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace, scalar != "\u{00A0}" {
+            if scalar.isWhitespace, scalar != "\u{00A0}" {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.unicodeScalars.append(" ") }
@@ -63,7 +63,7 @@ enum HTMLText {
 
     /// Decodes `&name;`, `&#N;` and `&#xH;`. Unknown or malformed references stay as written.
     static func decodingEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.containsASCII("&") else { return text }
         var result = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var index = 0

@@ -106,7 +106,9 @@ struct XMLReader {
                     let name = try readName(expected: "a closing tag name")
                     skipWhitespace()
                     try expect(">", after: "'</\(name)'")
-                    let open = stack.removeLast()
+                    guard let open = stack.popLast() else {
+                        throw source.error("unexpected closing tag '</\(name)>'; expected a root element", atByteOffset: start)
+                    }
                     guard open.qualifiedName == name else {
                         throw source.error("mismatched closing tag '</\(name)>'; expected '</\(open.qualifiedName)>'", atByteOffset: start, notes: ["'<\(open.qualifiedName)>' opened at \(source.location(ofByteOffset: open.element.offset))"])
                     }
@@ -206,7 +208,7 @@ struct XMLReader {
             if name == XMLName(namespace: XMLNamespace.xml, local: "base") {
                 // Only an absolute result is a base; a relative xml:base in a local feed is ignored,
                 // so references stay relative to the feed's folder.
-                let reference = attribute.value.trimmingCharacters(in: .whitespacesAndNewlines)
+                let reference = attribute.value.trimmingWhitespace
                 if let resolved = URL(string: reference, relativeTo: base)?.absoluteURL, resolved.scheme != nil {
                     elementBase = resolved
                 }
