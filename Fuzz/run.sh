@@ -1,21 +1,35 @@
 #!/usr/bin/env bash
-# Builds one libFuzzer binary per feed reader and runs each for a bounded time.
+# Builds one libFuzzer binary per parser and runs each for a bounded time.
 #
-# Usage: Fuzz/run.sh [SECONDS_EACH] [TARGET...]    (targets: json xml-feed plist-xml plist-binary)
+# Usage: Fuzz/run.sh [SECONDS_EACH] [TARGET...]
+#   targets: json xml-feed plist-xml plist-binary mustache config image-probe (default: all)
 #
 # The package's modules cannot be linked into a fuzzer binary directly, so each target compiles
-# the reader sources together with its entry file. Seeds come from Tests/Fixtures/feeds; the
-# working corpus and any crash reproducers are kept under .build/fuzz/.
+# the sources it exercises together with its entry file. Seeds come from the project's fixtures
+# (Tests/Fixtures/feeds, Templates, site/, Fuzz/seeds); the working corpus and any crash
+# reproducers are kept under .build/fuzz/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json xml-feed plist-xml plist-binary)
+[ ${#targets[@]} -gt 0 ] || targets=(json xml-feed plist-xml plist-binary mustache config image-probe)
 
-sources=(Sources/CarouselSiteKit/Diagnostics/*.swift Sources/CarouselSiteKit/Slides/*.swift)
-while IFS= read -r file; do sources+=("$file"); done < <(find Sources/CarouselSiteKit/Feeds -name '*.swift' | sort)
+swift_files() { find "$@" -name '*.swift' | sort; }
+# The feed readers and what they stand on; the config loader adds its own folder to these.
+feed_sources=()
+while IFS= read -r file; do feed_sources+=("$file"); done < <(swift_files Sources/CarouselSiteKit/Diagnostics Sources/CarouselSiteKit/Slides Sources/CarouselSiteKit/Feeds)
+config_sources=("${feed_sources[@]}" Sources/CarouselSiteKit/Support/SitePath.swift)
+while IFS= read -r file; do config_sources+=("$file"); done < <(swift_files Sources/CarouselSiteKit/Config)
+mustache_sources=()
+while IFS= read -r file; do mustache_sources+=("$file"); done < <(swift_files Sources/Mustache)
+# The header probe and its format readers; the rest of Images/ is the download cache and HTTP.
+probe_sources=(Sources/CarouselSiteKit/Support/ByteReader.swift Sources/CarouselSiteKit/Support/CRC32.swift)
+for name in ImageProbe ImageProbeError ImageFormat ImageInfo ImageOrientation EXIFOrientation ContentSniffer ISOBox HEIFItems \
+    PNGProbe JPEGProbe GIFProbe WebPProbe AVIFProbe SVGProbe; do
+    probe_sources+=("Sources/CarouselSiteKit/Images/$name.swift")
+done
 
 out=.build/fuzz
 mkdir -p "$out"
@@ -25,12 +39,16 @@ export ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 
 status=0
 for target in "${targets[@]}"; do
+    sources=("${feed_sources[@]}")
     case "$target" in
-        json) entry=Fuzz/FuzzJSON.swift; seeds="json" ;;
-        xml-feed) entry=Fuzz/FuzzXMLFeed.swift; seeds="xml" ;;
-        plist-xml) entry=Fuzz/FuzzPlistXML.swift; seeds="plist" ;;
-        plist-binary) entry=Fuzz/FuzzPlistBinary.swift; seeds="bplist" ;;
-        *) echo "run.sh: error: unknown target '$target'" >&2; exit 64 ;;
+        json) entry=Fuzz/FuzzJSON.swift; seeds=(Tests/Fixtures/feeds/*.json) ;;
+        xml-feed) entry=Fuzz/FuzzXMLFeed.swift; seeds=(Tests/Fixtures/feeds/*.xml) ;;
+        plist-xml) entry=Fuzz/FuzzPlistXML.swift; seeds=(Tests/Fixtures/feeds/*.plist) ;;
+        plist-binary) entry=Fuzz/FuzzPlistBinary.swift; seeds=(Tests/Fixtures/feeds/*.bplist) ;;
+        mustache) entry=Fuzz/FuzzMustache.swift; sources=("${mustache_sources[@]}"); seeds=(Templates/*.mustache Templates/partials/*.mustache) ;;
+        config) entry=Fuzz/FuzzConfig.swift; sources=("${config_sources[@]}"); seeds=(site/carousel.json Fuzz/seeds/config/*.json) ;;
+        image-probe) entry=Fuzz/FuzzImageProbe.swift; sources=("${probe_sources[@]}"); seeds=(site/photos/*.jpg Fuzz/seeds/images/*) ;;
+        *) echo "run.sh: error: unknown target '$target'; expected json, xml-feed, plist-xml, plist-binary, mustache, config or image-probe" >&2; exit 64 ;;
     esac
     binary="$out/$target"
     echo "== building $target"
@@ -38,10 +56,11 @@ for target in "${targets[@]}"; do
         "${sources[@]}" "$entry" -o "$binary"
     corpus="$out/corpus-$target"
     mkdir -p "$corpus" "$out/crashes-$target"
-    cp Tests/Fixtures/feeds/*."$seeds" "$corpus"/ 2>/dev/null || true
+    cp "${seeds[@]}" "$corpus"/
     echo "== running $target for ${seconds}s"
-    # -timeout: an input taking over 10 s counts as a hang; -rss_limit_mb bounds memory.
-    if ! "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    # -timeout: an input taking over 10 s counts as a hang; -rss_limit_mb bounds memory;
+    # -max_len: 64 KiB lets mutations grow past the seeds (the photos are larger and stay whole).
+    if ! "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -artifact_prefix="$out/crashes-$target/" -print_final_stats=1 2>&1 | tail -n 25; then
         status=1
     fi

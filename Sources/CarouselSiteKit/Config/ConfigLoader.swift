@@ -50,7 +50,17 @@ struct ConfigReader {
         if let title = string(root["title"]) { config.title = title }
         if let language = string(root["language"]) { config.language = language }
         if let description = string(root["description"]) { config.description = description }
-        if let output = string(root["output"]) { config.output = output }
+        if let node = root["output"], let output = string(node) {
+            // The output is replaced wholesale on every build, so a config (which may come with a
+            // site from anywhere) must not aim it outside the site; '--output' can, by hand.
+            // Over 1,024 bytes is no folder name anyone types, and would leave little of PATH_MAX
+            // (4,096) for the site folder's own path.
+            if let normalized = SitePath.normalize(output), !normalized.isEmpty, normalized.utf8.count <= 1024 {
+                config.output = normalized
+            } else {
+                report(.error("'output' must be a folder inside the site folder, like '_site'", at: location(node)))
+            }
+        }
         if let node = root["baseURL"], let text = string(node) {
             if let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil {
                 config.baseURL = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")

@@ -10,12 +10,16 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The text of the line, without its line break, so the printer can show it with a caret
     /// even for inputs that are not files on disk (remote feeds, embedded templates).
     public var lineText: String?
+    /// The column at which `lineText` starts: 1 for a whole line; a very long line keeps only a
+    /// window around `column`, starting with '…' (see `LineExcerpt`).
+    public var lineTextColumn: Int
 
-    public init(file: String, line: Int, column: Int, lineText: String? = nil) {
+    public init(file: String, line: Int, column: Int, lineText: String? = nil, lineTextColumn: Int = 1) {
         self.file = file
         self.line = line
         self.column = column
         self.lineText = lineText
+        self.lineTextColumn = lineTextColumn
     }
 
     /// A location that names a file but no position in it.

@@ -37,11 +37,11 @@ public struct SourceText: Sendable {
         }
         var lineEnd = lineStart
         while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-        var lineBytes = bytes[lineStart..<lineEnd]
-        if lineBytes.last == UInt8(ascii: "\r") { lineBytes = lineBytes.dropLast() }
-        let lineText = String(decoding: lineBytes, as: UTF8.self)
+        if lineEnd > lineStart, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
         let prefix = String(decoding: bytes[lineStart..<min(offset, lineEnd)], as: UTF8.self)
-        return SourceLocation(file: name, line: line, column: prefix.unicodeScalars.count + 1, lineText: lineText)
+        let column = prefix.unicodeScalars.count + 1
+        let excerpt = LineExcerpt.make(bytes, lineStart: lineStart, lineEnd: lineEnd, offset: min(offset, lineEnd), column: column)
+        return SourceLocation(file: name, line: line, column: column, lineText: excerpt.text, lineTextColumn: excerpt.startColumn)
     }
 
     /// A located error diagnostic at `offset`.

@@ -5,6 +5,15 @@ struct StructuredFeed {
     let mapping: FieldMapping
     let source: SourceText
     let log: DiagnosticLog
+    /// Locates the warnings about skipped items in time linear in the feed, however many there are.
+    private let locator: SourceLocator
+
+    init(mapping: FieldMapping, source: SourceText, log: DiagnosticLog) {
+        self.mapping = mapping
+        self.source = source
+        self.log = log
+        locator = SourceLocator(source)
+    }
 
     func entries(root: JSONNode) throws(Diagnostic) -> [FeedEntry] {
         if let path = mapping.items {
@@ -18,6 +27,7 @@ struct StructuredFeed {
             if let classic = classicCaptions(members) { return classic }
             if let list = firstItemList(in: root) { return try entries(in: list, path: nil) }
             if !members.isEmpty, members.allSatisfy({ $0.value.members != nil }) {
+                try checkCount(members.map(\.value))
                 return members.compactMap { entry(for: $0.value, key: $0) }
             }
             throw source.error("no list of items found; expected an array of items, an object of items, or a 'mapping' with 'items'", atByteOffset: root.offset)
@@ -29,13 +39,24 @@ struct StructuredFeed {
     private func entries(in container: JSONNode, path: String?) throws(Diagnostic) -> [FeedEntry] {
         switch container.value {
         case .array(let items):
+            try checkCount(items)
             return items.compactMap { entry(for: $0, key: nil) }
         case .object(let members):
+            try checkCount(members.map(\.value))
             return members.compactMap { entry(for: $0.value, key: $0) }
         default:
             let what = path.map { "mapping 'items' path '\($0)' leads to \(container.kindDescription)" } ?? "found \(container.kindDescription)"
             throw source.error("\(what); expected an array or object of items", atByteOffset: container.offset)
         }
+    }
+
+    /// Refuses a list longer than a feed may be before any item is read, so a hostile feed of a
+    /// million items costs one parse, not a million entries and warnings.
+    private func checkCount(_ items: [JSONNode]) throws(Diagnostic) {
+        guard items.count > FeedReader.maximumItems else { return }
+        throw source.error(
+            "the feed has \(items.count) items, more than the \(FeedReader.maximumItems) a slideshow may hold",
+            atByteOffset: items[FeedReader.maximumItems].offset, notes: ["split it into several feeds, one show each, or shorten it"])
     }
 
     /// Follows a dotted path ("data.headline_ad", "results.0.images") from `root`.
@@ -113,7 +134,7 @@ struct StructuredFeed {
             entry.link = fields.reference(.link)
             return entry
         default:
-            log.report(source.warning("item is \(item.kindDescription); expected an object or a string; it is skipped", atByteOffset: item.offset))
+            log.report(.warning("item is \(item.kindDescription); expected an object or a string; it is skipped", at: locator.location(ofByteOffset: item.offset)))
             return nil
         }
     }

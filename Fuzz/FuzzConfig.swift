@@ -1,0 +1,8 @@
+// libFuzzer entry: the config loader (JSON with comments, then every key's type and value
+// checks) on any bytes.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let source = SourceText(name: "carousel.json", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
+    _ = try? ConfigLoader().load(source, log: DiagnosticLog())
+    return 0
+}
