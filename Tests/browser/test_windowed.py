@@ -25,7 +25,7 @@ return {
   playing: root.classList.contains('is-playing'),
   views: views.length,
   slidesInPage: document.querySelectorAll('.carousel-slide').length,
-  imagesInPage: document.querySelectorAll('.carousel img').length,
+  imagesInPage: document.querySelectorAll('.carousel img:not(.carousel-placeholder)').length,
   labels: views.map((view) => view.getAttribute('aria-label')),
   reachable: views.filter((view) => !view.inert && view.getAttribute('aria-hidden') !== 'true').length,
   centreLabel: centre?.getAttribute('aria-label'),
