@@ -210,7 +210,8 @@ public struct SiteBuilder: Sendable {
     func makeRenderer() throws(Diagnostic) -> PageRenderer {
         let overrides = siteFolder.appendingPathComponent(Theme.overrideFolder)
         let theme = try Theme.standard(overriddenBy: overrides)
-        return try PageRenderer(theme: theme, strict: options.strict)
+        // Errors in the site's own templates name them the way feed errors name feeds.
+        return try PageRenderer(theme: theme, overrideFolder: displayPath(overrides), strict: options.strict)
     }
 
     func outputFolder(_ config: SiteConfig) -> URL {
