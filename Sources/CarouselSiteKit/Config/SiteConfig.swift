@@ -90,7 +90,7 @@ public struct ImageSettings: Sendable, Equatable {
     /// Seconds a cached remote image is used without asking the server again.
     public var cacheTTL: Double = 86_400
     /// The largest image download accepted, in bytes (20 MB holds any camera JPEG).
-    public var maxDownloadBytes = ImageStoreOptions().maxDownloadBytes
+    public var maxDownloadBytes = 20_000_000
     /// The most pixels an image may have: 100 megapixels stops decompression bombs but not photos.
     public var maxPixels = 100_000_000
     /// Seconds without progress before a download is abandoned.
@@ -100,11 +100,13 @@ public struct ImageSettings: Sendable, Equatable {
     /// Make smaller copies and WebP versions of each image (needs libvips' command-line tools).
     public var resize = true
     /// The widths, in pixels, of the resized copies; none is wider than the original.
-    public var widths = DerivativeOptions().widths
+    public var widths = [480, 800, 1200, 1600, 2000]
     /// Also make AVIF versions (smaller files, much slower to encode).
     public var avif = false
-    public var webpQuality = DerivativeOptions().webpQuality
-    public var jpegQuality = DerivativeOptions().jpegQuality
+    /// Encoder qualities, 1 (smallest) to 100 (best): WebP's 80 and JPEG's 82 look like the
+    /// original at a fraction of the bytes.
+    public var webpQuality = 80
+    public var jpegQuality = 82
 
     public init() {}
 

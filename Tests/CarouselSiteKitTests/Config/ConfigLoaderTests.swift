@@ -68,3 +68,17 @@ import Testing
         #expect(errors(#"{"interval": true, "autoplay": 1}"#).count == 2)
     }
 }
+
+/// The config stage states its image defaults itself (it is compiled alone into a fuzz target);
+/// they must stay those of the stages that use them.
+@Suite struct ConfigDefaultsTests {
+    @Test func imageDefaultsMatchTheImageStages() {
+        let settings = ImageSettings()
+        #expect(settings.maxDownloadBytes == ImageStoreOptions().maxDownloadBytes)
+        #expect(settings.cacheTTL == ImageStoreOptions().cacheTTL)
+        #expect(settings.widths == DerivativeOptions().widths)
+        #expect(settings.webpQuality == DerivativeOptions().webpQuality)
+        #expect(settings.jpegQuality == DerivativeOptions().jpegQuality)
+        #expect(settings.avif == DerivativeOptions().avif)
+    }
+}
