@@ -33,12 +33,16 @@ public final class HTTPServer: @unchecked Sendable {
     private let listenerClosed = DispatchSemaphore(value: 0)
     private var connections: [ObjectIdentifier: HTTPConnection] = [:]
     private let acceptQueue = DispatchQueue(label: "carousel-site.http.accept")
+    /// Marks the accept queue, so `stop` can tell when it already runs there: the last reference
+    /// to a server may be released by a block on that queue, and its deinit then calls `stop`.
+    private let acceptQueueKey = DispatchSpecificKey<Bool>()
     /// Connection queues target this one, so connections share the cores without each owning a thread.
     private let connectionQueue = DispatchQueue(label: "carousel-site.http.connections", attributes: .concurrent)
 
     public init(configuration: HTTPServerConfiguration = HTTPServerConfiguration(), handler: @escaping Handler = { _ in .text(.notFound, "not found") }) {
         self.configuration = configuration
         self.handler = handler
+        acceptQueue.setSpecific(key: acceptQueueKey, value: true)
     }
 
     /// Binds, listens and starts accepting clients; does nothing more once started.
@@ -85,13 +89,20 @@ public final class HTTPServer: @unchecked Sendable {
             return (acceptSource, Array(connections.values))
         }
         guard let source else { return }
-        acceptQueue.sync {
-            if isAcceptPaused { source.resume() }
-            isAcceptPaused = false
+        let cancel = {
+            if self.isAcceptPaused { source.resume() }
+            self.isAcceptPaused = false
             source.cancel()
         }
-        // Once stop returns the port is free: nobody can connect any more, and it can be reused.
-        listenerClosed.wait()
+        if DispatchQueue.getSpecific(key: acceptQueueKey) == true {
+            // Already on the accept queue (a deinit there): syncing onto it would trap, and its
+            // cancel handler, which closes the socket, can only run once this block returns.
+            cancel()
+        } else {
+            acceptQueue.sync(execute: cancel)
+            // Once stop returns the port is free: nobody can connect any more, and it can be reused.
+            listenerClosed.wait()
+        }
         open.forEach { $0.shutDown() }
     }
 
