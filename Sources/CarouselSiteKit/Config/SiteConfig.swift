@@ -43,20 +43,6 @@ public struct ShowConfig: Sendable, Equatable {
     }
 }
 
-/// Where a feed lives.
-public enum FeedLocation: Sendable, Equatable, CustomStringConvertible {
-    /// A path relative to the site folder.
-    case local(String)
-    case remote(URL)
-
-    public var description: String {
-        switch self {
-        case .local(let path): path
-        case .remote(let url): url.absoluteString
-        }
-    }
-}
-
 /// Behaviour and look of one carousel that need no template edits.
 public struct ShowOptions: Sendable, Equatable {
     /// Milliseconds between automatic slide changes.

@@ -24,18 +24,3 @@ public struct Slide: Hashable, Sendable {
         self.location = location
     }
 }
-
-/// Where an image lives: a file inside the site folder, or a remote http(s) URL.
-public enum ImageSource: Hashable, Sendable, CustomStringConvertible {
-    /// A path relative to the site folder, with "/" separators, already confined to it.
-    case local(String)
-    /// An absolute http or https URL.
-    case remote(URL)
-
-    public var description: String {
-        switch self {
-        case .local(let path): path
-        case .remote(let url): url.absoluteString
-        }
-    }
-}
