@@ -168,8 +168,8 @@ struct ConfigReader {
         checkKeys(members, allowed: Self.imageKeys, in: "'images'")
         if let ttl = positiveNumber(node["cacheTTL"]) { settings.cacheTTL = ttl }
         if let timeout = positiveNumber(node["timeout"]) { settings.timeout = timeout }
-        if let bytes = positiveNumber(node["maxDownloadBytes"]) { settings.maxDownloadBytes = Int(bytes) }
-        if let pixels = positiveNumber(node["maxPixels"]) { settings.maxPixels = Int(pixels) }
+        if let bytes = positiveCount(node["maxDownloadBytes"]) { settings.maxDownloadBytes = bytes }
+        if let pixels = positiveCount(node["maxPixels"]) { settings.maxPixels = pixels }
         if let policy = choice(node["onMissing"], ImageSettings.MissingImagePolicy.self) { settings.onMissing = policy }
         if let resize = bool(node["resize"]) { settings.resize = resize }
         if let avif = bool(node["avif"]) { settings.avif = avif }
@@ -237,6 +237,17 @@ struct ConfigReader {
         guard let node else { return nil }
         if let number = node.numberValue, number > 0, number.isFinite { return number }
         report(.error("expected a positive number, found \(node.kindDescription)", at: location(node)))
+        return nil
+    }
+
+    /// A limit counted in whole units (bytes, pixels). Anything past 2^53 is no limit a machine
+    /// could reach, and would not survive the conversion to `Int`.
+    mutating func positiveCount(_ node: JSONNode?) -> Int? {
+        guard let node else { return nil }
+        if let count = node.intValue, count > 0 { return count }
+        var found = node.kindDescription
+        if case .number(_, let text) = node.value { found = text }
+        report(.error("expected a positive whole number below 2^53, found \(found)", at: location(node)))
         return nil
     }
 

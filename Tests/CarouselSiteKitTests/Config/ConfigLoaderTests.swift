@@ -59,6 +59,10 @@ import Testing
         (#"{"shows": [{"feed": "a", "id": "x"}, {"feed": "b", "id": "x"}]}"#, "carousel.json:1:38: two shows have the id 'x'"),
         (#"{"id": "Not OK"}"#, "carousel.json:1:8: 'id' must be lowercase letters, digits and '-', like 'summer-2024'"),
         (#"[]"#, "carousel.json:1:1: the config must be an object, found an array"),
+        // Past Int's range: once a crash in the conversion, found by the config fuzz target.
+        (#"{"images": {"maxPixels": 40033333333333333333333333333330000}}"#, "carousel.json:1:26: expected a positive whole number below 2^53, found 40033333333333333333333333333330000"),
+        (#"{"images": {"maxDownloadBytes": 1.5}}"#, "carousel.json:1:33: expected a positive whole number below 2^53, found 1.5"),
+        (#"{"images": {"maxDownloadBytes": -1}}"#, "carousel.json:1:33: expected a positive whole number below 2^53, found -1"),
     ])
     func invalidValuesAreLocatedErrors(text: String, expected: String) {
         #expect(errors(text) == [expected])
