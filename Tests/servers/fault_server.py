@@ -28,8 +28,8 @@ Routes (all GET):
   /redirect/<n>/<name>.png       n redirects, then /png/<name>.png
   /redirect-loop                 redirects to itself forever
   /redirect-to-file              redirects to a file: URL
-  /huge-declared                 declares a 200 MB body (sends it if asked)
-  /huge-undeclared               streams 200 MB without Content-Length
+  /huge-declared                 declares a 1 GB body (sends it if asked)
+  /huge-undeclared               streams 1 GB without Content-Length
   /stats                         {"requests": {path: n}, "body_bytes": {path: n}} as JSON
   /control/reset                 clears the counters
 """
@@ -46,7 +46,7 @@ import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit, parse_qs
 
-HUGE = 200_000_000
+HUGE = 1_000_000_000
 LAST_MODIFIED = "Sun, 01 Nov 2026 10:00:00 GMT"
 
 

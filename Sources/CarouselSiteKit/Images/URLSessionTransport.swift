@@ -109,8 +109,16 @@ final class URLSessionTransport: NSObject, URLSessionDataDelegate, @unchecked Se
 
     /// Refusing a redirect completes the task with the 3xx response; the recorded failure then
     /// replaces it. (Cancelling the task here as well crashes FoundationNetworking on Linux.)
+    ///
+    /// The target is resolved here from the `Location` header, not taken from `request`:
+    /// FoundationNetworking turns `Location: file:///etc/passwd` into a path on the same host,
+    /// which would hide the scheme this check exists to refuse.
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
         guard let transfer = transfer(task) else { return completionHandler(nil) }
+        var request = request
+        if let location = Self.header("Location", in: response), let target = URL(string: location, relativeTo: response.url) {
+            request.url = target.absoluteURL
+        }
         let scheme = request.url?.scheme?.lowercased() ?? ""
         let refusal = lock.withLock { () -> HTTPFailure? in
             transfer.redirects += 1
@@ -145,6 +153,10 @@ final class URLSessionTransport: NSObject, URLSessionDataDelegate, @unchecked Se
         }
         transfer.continuation.resume(returning: HTTPResponse(
             status: response.statusCode, headers: headers, body: transfer.body, finalURL: response.url ?? transfer.request.url))
+    }
+
+    private static func header(_ name: String, in response: HTTPURLResponse) -> String? {
+        response.allHeaderFields.first { ($0.key as? String)?.caseInsensitiveCompare(name) == .orderedSame }?.value as? String
     }
 
     private static func failure(for error: Error, timeout: TimeInterval) -> Error {

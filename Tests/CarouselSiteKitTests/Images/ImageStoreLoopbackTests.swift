@@ -90,10 +90,10 @@ struct ImageStoreLoopbackTests {
         #expect(await warning(for: "/huge-declared") { $0.maxDownloadBytes = 1_000_000 } == "cannot use image '\(declared)': larger than 1 MB")
         let streamed = server.url("/huge-undeclared").absoluteString
         #expect(await warning(for: "/huge-undeclared") { $0.maxDownloadBytes = 1_000_000 } == "cannot use image '\(streamed)': larger than 1 MB")
-        // The server meant to send 200 MB each time, at about 30 MB/s. Aborting at the limit stops
+        // The server meant to send 1 GB each time, at about 30 MB/s. Aborting at the limit stops
         // it within the time the cancellation takes to reach the socket: well under a second on an
-        // idle machine (about 1 MB), up to a second or so on a loaded one. A quarter of the body
-        // is far beyond either and far below a download that was never aborted.
+        // idle machine (about 1 MB), up to a second or so on a loaded one. 50 MB is far beyond
+        // either and far below a download that was never aborted.
         try await Task.sleep(for: .milliseconds(200))
         let stats = try await server.stats()
         #expect(stats.bodyBytes("/huge-declared") < 50_000_000)
