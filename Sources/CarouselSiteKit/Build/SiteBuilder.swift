@@ -118,7 +118,7 @@ public struct SiteBuilder: Sendable {
         for show in config.shows {
             do {
                 let document = try await loadFeed(show, store: store)
-                let slides = try FeedReader(mapping: show.mapping).read(document, log: log)
+                let slides = try FeedReader(mapping: show.mapping, maximumItems: show.maxSlides).read(document, log: log)
                 detail("    \(document.source.name): \(slides.count) slide\(slides.count == 1 ? "" : "s") for '\(show.id)'")
                 if slides.isEmpty {
                     errors.append(.error("the feed has no slides with a usable image", at: .file(document.source.name)))

@@ -37,7 +37,7 @@ struct ConfigReader {
     // MARK: The schema
 
     /// Keys of a show, also allowed at the top level (where they describe the single show).
-    static let showKeys = ["feed", "title", "id", "mapping", "interval", "autoplay", "selectable", "windowed", "theme"]
+    static let showKeys = ["feed", "title", "id", "mapping", "maxSlides", "interval", "autoplay", "selectable", "windowed", "theme"]
     static let siteKeys = ["title", "description", "language", "baseURL", "output", "shows", "images", "headers", "precompress"] + showKeys
     static let themeKeys = ["dotColor", "dotCurrentColor", "captionPosition", "aspectRatio", "objectFit", "imageSizes"]
     static let mappingKeys = ["items", "image", "title", "caption", "link", "alt"]
@@ -117,6 +117,7 @@ struct ConfigReader {
             show.feed = feedLocation(feed, at: feedNode)
         }
         if let mapping = node["mapping"] { show.mapping = readMapping(mapping, over: show.mapping) }
+        if let limit = positiveCount(node["maxSlides"]) { show.maxSlides = limit }
         if let intervalNode = node["interval"], let interval = integer(intervalNode) {
             // Under 100 ms a carousel is a strobe, and transitions could never finish.
             if interval >= 100 { show.options.interval = interval } else {

@@ -32,6 +32,8 @@ public struct ShowConfig: Sendable, Equatable {
     public var title: String
     public var feed: FeedLocation
     public var mapping: FieldMapping = FieldMapping()
+    /// The most slides the feed may hold (`maxSlides`); a longer feed is an error.
+    public var maxSlides = FeedReader.defaultMaximumItems
     public var options = ShowOptions()
     /// Where in carousel.json this show was declared, for diagnostics about it.
     public var location: SourceLocation?

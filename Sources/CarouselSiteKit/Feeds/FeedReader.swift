@@ -16,13 +16,17 @@ import Foundation
 /// ```
 public struct FeedReader: Sendable {
     public var mapping: FieldMapping
+    /// The most items the feed may hold; a longer one is refused before any item is read, so a
+    /// hostile feed of a million items costs one parse, not a million entries and warnings.
+    public var maximumItems: Int
 
-    /// The most items a feed may hold. A slideshow of more is no slideshow, and every slide costs
-    /// markup on its page; 10,000 is the size the project is measured at (under 100 MB peak).
-    public static let maximumItems = 10_000
+    /// The default item limit: 10,000 is the size the project is measured at (under 100 MB peak,
+    /// a windowed page); a show's `maxSlides` raises or lowers it.
+    public static let defaultMaximumItems = 10_000
 
-    public init(mapping: FieldMapping = FieldMapping()) {
+    public init(mapping: FieldMapping = FieldMapping(), maximumItems: Int = Self.defaultMaximumItems) {
         self.mapping = mapping
+        self.maximumItems = maximumItems
     }
 
     /// Slides in document order.
@@ -54,11 +58,7 @@ public struct FeedReader: Sendable {
         var document = document
         let entries = try entries(of: &document, log: log)
         // Structured feeds check their lists before reading items; RSS and Atom entries here.
-        guard entries.count <= Self.maximumItems else {
-            throw document.source.error(
-                "the feed has \(entries.count) items, more than the \(Self.maximumItems) a slideshow may hold",
-                atByteOffset: entries[Self.maximumItems].offset, notes: ["split it into several feeds, one show each, or shorten it"])
-        }
+        try Self.checkCount(entries.map(\.offset), limit: maximumItems, in: document.source)
         let locator = SourceLocator(document.source)
         let resolver = ReferenceResolver(document: document, locator: locator, log: log)
         for entry in entries {
@@ -73,6 +73,16 @@ public struct FeedReader: Sendable {
         }
     }
 
+    /// Refuses a list of items longer than `limit`, pointing at the first item past it.
+    /// - Parameter offsets: the byte offset of each item in `source`.
+    static func checkCount(_ offsets: [Int], limit: Int, in source: SourceText) throws(Diagnostic) {
+        guard offsets.count > limit else { return }
+        throw source.error(
+            "the feed has \(offsets.count) items, more than the \(limit) a slideshow may hold",
+            atByteOffset: offsets[limit],
+            notes: ["split it into several feeds, one show each, or raise the show's 'maxSlides' in \(ConfigLoader.fileName)"])
+    }
+
     /// Parses the document by its format. An XML document may be transcoded to UTF-8 on the way,
     /// which replaces `document.source` so later locations refer to the same text.
     private func entries(of document: inout FeedDocument, log: DiagnosticLog) throws(Diagnostic) -> [FeedEntry] {
@@ -81,13 +91,13 @@ public struct FeedReader: Sendable {
         case .json:
             let root = try JSONParser.parse(source)
             if JSONFeed.isJSONFeed(root) { return try JSONFeed.entries(root: root, source: source) }
-            return try StructuredFeed(mapping: mapping, source: source, log: log).entries(root: root)
+            return try StructuredFeed(mapping: mapping, maximumItems: maximumItems, source: source, log: log).entries(root: root)
         case .binaryPropertyList:
             let root = try BinaryPropertyList.parse(source)
-            return try StructuredFeed(mapping: mapping, source: source, log: log).entries(root: root.jsonNode)
+            return try StructuredFeed(mapping: mapping, maximumItems: maximumItems, source: source, log: log).entries(root: root.jsonNode)
         case .openStepPropertyList:
             let root = try OpenStepPropertyList.parse(source)
-            return try StructuredFeed(mapping: mapping, source: source, log: log).entries(root: root.jsonNode)
+            return try StructuredFeed(mapping: mapping, maximumItems: maximumItems, source: source, log: log).entries(root: root.jsonNode)
         case .xml:
             let text = try XMLEncoding.utf8(source)
             document.source = text
@@ -99,7 +109,7 @@ public struct FeedReader: Sendable {
                 return AtomFeed.entries(root: root)
             case ("plist", _):
                 let plist = try XMLPropertyList.decode(root: root, source: text)
-                return try StructuredFeed(mapping: mapping, source: text, log: log).entries(root: plist.jsonNode)
+                return try StructuredFeed(mapping: mapping, maximumItems: maximumItems, source: text, log: log).entries(root: plist.jsonNode)
             default:
                 throw text.error("unrecognised XML feed with root element '<\(root.name.local)>'; expected '<rss>', '<feed>', '<rdf:RDF>' or '<plist>'", atByteOffset: root.offset)
             }

@@ -40,6 +40,12 @@ import Testing
         #expect(config.shows[1].feed == .remote(URL(string: "https://example.com/feed.xml")!))
     }
 
+    @Test func maxSlidesIsAShowKeyWithTheFeedReadersDefault() throws {
+        let (config, _) = try load(#"{"maxSlides": 50000, "shows": [{"feed": "a.json"}, {"feed": "b.json", "maxSlides": 20}]}"#)
+        #expect(config.shows.map(\.maxSlides) == [50000, 20])
+        #expect(try load(#"{"feed": "a.json"}"#).0.shows[0].maxSlides == FeedReader.defaultMaximumItems)
+    }
+
     @Test func unknownKeysAreWarningsWithSuggestions() throws {
         let (_, diagnostics) = try load("{\n  \"intreval\": 3000\n}")
         #expect(diagnostics == [
@@ -62,6 +68,7 @@ import Testing
         // Past Int's range: once a crash in the conversion, found by the config fuzz target.
         (#"{"images": {"maxPixels": 40033333333333333333333333333330000}}"#, "carousel.json:1:26: expected a positive whole number below 2^53, found 40033333333333333333333333333330000"),
         (#"{"images": {"maxDownloadBytes": 1.5}}"#, "carousel.json:1:33: expected a positive whole number below 2^53, found 1.5"),
+        (#"{"maxSlides": 0}"#, "carousel.json:1:15: expected a positive whole number below 2^53, found 0"),
         (#"{"images": {"maxDownloadBytes": -1}}"#, "carousel.json:1:33: expected a positive whole number below 2^53, found -1"),
     ])
     func invalidValuesAreLocatedErrors(text: String, expected: String) {

@@ -3,13 +3,15 @@
 /// "image file → caption" dictionary, or whatever a `FieldMapping` points at.
 struct StructuredFeed {
     let mapping: FieldMapping
+    let maximumItems: Int
     let source: SourceText
     let log: DiagnosticLog
     /// Locates the warnings about skipped items in time linear in the feed, however many there are.
     private let locator: SourceLocator
 
-    init(mapping: FieldMapping, source: SourceText, log: DiagnosticLog) {
+    init(mapping: FieldMapping, maximumItems: Int, source: SourceText, log: DiagnosticLog) {
         self.mapping = mapping
+        self.maximumItems = maximumItems
         self.source = source
         self.log = log
         locator = SourceLocator(source)
@@ -50,13 +52,9 @@ struct StructuredFeed {
         }
     }
 
-    /// Refuses a list longer than a feed may be before any item is read, so a hostile feed of a
-    /// million items costs one parse, not a million entries and warnings.
+    /// Checked on the raw list, before any item is read.
     private func checkCount(_ items: [JSONNode]) throws(Diagnostic) {
-        guard items.count > FeedReader.maximumItems else { return }
-        throw source.error(
-            "the feed has \(items.count) items, more than the \(FeedReader.maximumItems) a slideshow may hold",
-            atByteOffset: items[FeedReader.maximumItems].offset, notes: ["split it into several feeds, one show each, or shorten it"])
+        try FeedReader.checkCount(items.map(\.offset), limit: maximumItems, in: source)
     }
 
     /// Follows a dotted path ("data.headline_ad", "results.0.images") from `root`.
