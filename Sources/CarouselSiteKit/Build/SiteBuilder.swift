@@ -183,7 +183,7 @@ public struct SiteBuilder: Sendable {
                     return policy == .drop ? nil : PageSlide(slide: slide, image: .missing)
                 }
                 let image = derived[stored] ?? DerivedImage(source: stored)
-                for (path, file) in image.outputFiles { output.add(path, .file(file)) }
+                for (path, content) in image.outputFiles { output.add(path, content) }
                 return PageSlide(slide: slide, image: image.pageImage)
             }
             if pageSlides.isEmpty {

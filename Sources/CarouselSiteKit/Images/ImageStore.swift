@@ -161,7 +161,7 @@ public final class ImageStore: @unchecked Sendable {
             throw ImageFetchError.unreadable(error.localizedDescription)
         }
         let info = try verifyImage(bytes)
-        let image = StoredImage(contentHash: SHA256.hex(of: bytes), file: file, info: info, byteCount: bytes.count)
+        let image = StoredImage(contentHash: SHA256.hex(of: bytes), file: file, info: info, byteCount: bytes.count, isSiteFile: true)
         // Index only if the file did not change while it was read (same identity after as before).
         if indexed, let identity, identity == FileIdentity(path: file.path), identity.size == Int64(bytes.count) {
             localIndex.record(image, identity: identity, now: now())

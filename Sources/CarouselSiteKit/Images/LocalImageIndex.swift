@@ -33,7 +33,7 @@ final class LocalImageIndex: @unchecked Sendable {
               let entry = try? JSONDecoder().decode(Entry.self, from: data),
               entry.path == file.path, entry.identity == identity
         else { return nil }
-        return StoredImage(contentHash: entry.contentHash, file: file, info: entry.info, byteCount: entry.byteCount)
+        return StoredImage(contentHash: entry.contentHash, file: file, info: entry.info, byteCount: entry.byteCount, isSiteFile: true)
     }
 
     /// Indexes `image`, read from a file with `identity`, unless the file was touched too recently.

@@ -9,11 +9,14 @@ public struct StoredImage: Hashable, Sendable {
     public var file: URL
     public var info: ImageInfo
     public var byteCount: Int
+    /// Whether `file` is one of the site's own files (a local photo) rather than the cache's.
+    public var isSiteFile: Bool
 
-    public init(contentHash: String, file: URL, info: ImageInfo, byteCount: Int) {
+    public init(contentHash: String, file: URL, info: ImageInfo, byteCount: Int, isSiteFile: Bool = false) {
         self.contentHash = contentHash
         self.file = file
         self.info = info
         self.byteCount = byteCount
+        self.isSiteFile = isSiteFile
     }
 }

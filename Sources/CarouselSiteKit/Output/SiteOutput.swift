@@ -7,8 +7,12 @@ import Foundation
 public struct SiteOutput: Sendable {
     public enum Content: Sendable, Equatable {
         case bytes(Data)
-        /// An existing file to hard-link (or copy, across devices) into the output.
+        /// A file of the cache's, which is only ever replaced, never changed in place:
+        /// hard-linked into the output (copied across devices).
         case file(URL)
+        /// A file of the site's own, such as a local photo: always copied, so a tool run over the
+        /// output (an image optimiser, say) can never change the original through a shared inode.
+        case copy(URL)
     }
 
     public private(set) var files: [String: Content] = [:]

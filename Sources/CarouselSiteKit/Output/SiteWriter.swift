@@ -109,6 +109,14 @@ public struct SiteWriter: Sendable {
                     if FileManager.default.fileExists(atPath: old.path), link(old.path, destination.path) == 0 { continue }
                     if link(source.path, destination.path) == 0 { continue }
                     try manager.copyItem(at: source, to: destination)  // across file systems (EXDEV)
+                case .copy(let source):
+                    // The previous output's copy is the tool's own and may be linked, unless it is
+                    // the site's file itself (an output written before copies were made).
+                    if let previous = FileIdentity(path: old.path), let original = FileIdentity(path: source.path),
+                       (previous.device, previous.inode) != (original.device, original.inode), link(old.path, destination.path) == 0 {
+                        continue
+                    }
+                    try manager.copyItem(at: source, to: destination)
                 }
             } catch {
                 throw .error("cannot write '\(path)' into the output: \(error.localizedDescription)")

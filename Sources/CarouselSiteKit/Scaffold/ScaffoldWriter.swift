@@ -19,7 +19,7 @@ public struct ScaffoldWriter: Sendable {
                 switch content {
                 case .bytes(let data):
                     try data.write(to: destination, options: .atomic)
-                case .file(let source):
+                case .file(let source), .copy(let source):
                     try? FileManager.default.removeItem(at: destination)
                     try FileManager.default.copyItem(at: source, to: destination)
                 }

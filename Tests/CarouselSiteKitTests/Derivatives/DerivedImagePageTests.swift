@@ -33,7 +33,7 @@ import Testing
         ])
         #expect(page.placeholder == "data:image/webp;base64,AAAA")
         #expect(image.outputFiles.map(\.path) == ["jpg", "webp", "avif"].flatMap { ext in [480, 800].map { "\(prefix)-\($0).\(ext)" } })
-        #expect(image.outputFiles.map(\.file) == image.variants.map(\.file))
+        #expect(image.outputFiles.map(\.content) == image.variants.map { .file($0.file) })
     }
 
     @Test func aWebPOriginalHasWebPCandidatesAndNoSources() {
@@ -45,7 +45,11 @@ import Testing
     @Test func aPassThroughImageUsesTheOriginalWithItsTurnedSize() {
         let image = DerivedImage(source: source(.jpeg, orientation: 6))
         #expect(image.outputFiles.map(\.path) == ["images/abababababab.jpg"])
-        #expect(image.outputFiles.map(\.file) == [URL(fileURLWithPath: "/site/photo.jpg")])
+        #expect(image.outputFiles.map(\.content) == [.file(URL(fileURLWithPath: "/site/photo.jpg"))])
+        // A photo of the site's own is copied into the output, never linked.
+        var local = image
+        local.source.isSiteFile = true
+        #expect(local.outputFiles.map(\.content) == [.copy(URL(fileURLWithPath: "/site/photo.jpg"))])
         let page = image.pageImage
         #expect(page == PageImage(src: "images/abababababab.jpg", width: 2000, height: 3000))
     }

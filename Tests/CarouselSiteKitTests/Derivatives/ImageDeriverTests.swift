@@ -141,7 +141,7 @@ import Testing
         #expect(log.diagnostics[0].notes.joined().contains("apt-get install libvips-tools"))
         let oriented = try #require(derived[images[0]])
         #expect(oriented.isPassthrough && oriented.width == 64 && oriented.height == 32, "the displayed size, turned")
-        #expect(oriented.outputFiles.map(\.file) == [images[0].file])
+        #expect(oriented.outputFiles.map(\.content) == [.file(images[0].file)])
         let page = oriented.pageImage
         #expect(page.src == "images/\(images[0].contentHash.prefix(12)).jpg" && page.candidates.isEmpty && page.sources.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: fixtures.cache.path), "nothing is written")

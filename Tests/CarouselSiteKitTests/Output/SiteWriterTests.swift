@@ -42,6 +42,46 @@ import Testing
         #expect(modified == past)
     }
 
+    /// A site's own file is copied, not linked, so writing to the output (an image optimiser
+    /// run over it in place, say) cannot change the original; the next build links its own copy.
+    @Test func siteFilesAreCopiedNeverLinked() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let photo = root.appendingPathComponent("photo.jpg")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("original".utf8).write(to: photo)
+        var files = SiteOutput()
+        files.add("images/photo.jpg", .copy(photo))
+        try SiteWriter().write(files, to: folder)
+        let published = folder.appendingPathComponent("images/photo.jpg")
+        let handle = try FileHandle(forWritingTo: published)
+        try handle.write(contentsOf: Data("OPTIMISED".utf8))
+        try handle.close()
+        #expect(try String(contentsOf: photo, encoding: .utf8) == "original")
+
+        let firstCopy = FileIdentity(path: published.path)?.inode
+        try SiteWriter().write(files, to: folder)
+        #expect(FileIdentity(path: published.path)?.inode == firstCopy, "the previous copy is kept, not copied again")
+        #expect(FileIdentity(path: published.path)?.inode != FileIdentity(path: photo.path)?.inode)
+    }
+
+    /// An output written when site files were still linked is repaired by the next build.
+    @Test func aLinkToASiteFileIsReplacedByACopy() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let photo = root.appendingPathComponent("photo.jpg")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("original".utf8).write(to: photo)
+        var linked = SiteOutput()
+        linked.add("images/photo.jpg", .file(photo))
+        try SiteWriter().write(linked, to: folder)
+        let published = folder.appendingPathComponent("images/photo.jpg")
+        #expect(FileIdentity(path: published.path)?.inode == FileIdentity(path: photo.path)?.inode)
+        var copied = SiteOutput()
+        copied.add("images/photo.jpg", .copy(photo))
+        try SiteWriter().write(copied, to: folder)
+        #expect(FileIdentity(path: published.path)?.inode != FileIdentity(path: photo.path)?.inode)
+        #expect(try String(contentsOf: published, encoding: .utf8) == "original")
+    }
+
     @Test func refusesAFolderWithoutTheMarker() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -16,9 +16,9 @@ extension DerivedImage {
     }
 
     /// Every file the page references, to add to the site output.
-    public var outputFiles: [(path: String, file: URL)] {
-        if isPassthrough { return [(originalOutputPath, source.file)] }
-        return variants.map { (outputPath(of: $0), $0.file) }
+    public var outputFiles: [(path: String, content: SiteOutput.Content)] {
+        if isPassthrough { return [(originalOutputPath, source.isSiteFile ? .copy(source.file) : .file(source.file))] }
+        return variants.map { (outputPath(of: $0), .file($0.file)) }
     }
 
     /// The image as the page references it, with site-root-relative URLs: the fallback format's

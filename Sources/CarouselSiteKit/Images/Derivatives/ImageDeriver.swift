@@ -12,7 +12,7 @@ import Foundation
 /// let deriver = ImageDeriver(cacheFolder: site.appendingPathComponent(".cache"))
 /// let derived = await deriver.derive(Array(stored.values), log: log)
 /// for image in derived.values {
-///     for file in image.outputFiles { output.add(file.path, .file(file.file)) }
+///     for file in image.outputFiles { output.add(file.path, file.content) }
 /// }
 /// ```
 public struct ImageDeriver: Sendable {
