@@ -80,7 +80,7 @@ public struct FeedReader: Sendable {
         throw source.error(
             "the feed has \(offsets.count) items, more than the \(limit) a slideshow may hold",
             atByteOffset: offsets[limit],
-            notes: ["split it into several feeds, one show each, or raise the show's 'maxSlides' in \(ConfigLoader.fileName)"])
+            notes: ["split it into several feeds, one show each, or raise the show's 'maxSlides' in carousel.json"])
     }
 
     /// Parses the document by its format. An XML document may be transcoded to UTF-8 on the way,
