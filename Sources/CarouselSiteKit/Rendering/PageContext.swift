@@ -16,7 +16,7 @@ struct PageContext {
             "title": .string(show.title),
             "siteTitle": .string(site.title),
             "root": .string(root),
-            "assets": assetsValue(windowed: windowed),
+            "assets": assetsValue(windowed ? .windowed : .standard),
             "show": windowed ? windowedShowValue(show, slides: slides) : showValue(show, slides: slides),
             "description": Self.text(site.description),
             "canonical": .null,
@@ -32,14 +32,21 @@ struct PageContext {
         return .object(MustacheObject(page.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
     }
 
-    var assetsValue: MustacheValue { assetsValue(windowed: false) }
+    /// The carousel runtime a page loads.
+    enum Runtime { case none, standard, windowed }
 
     /// The page's script and stylesheets: a windowed page gets the windowed runtime instead of
-    /// the default one, and its extra stylesheet as `windowedStyle` (null on other pages).
-    func assetsValue(windowed: Bool) -> MustacheValue {
-        let windowedAssets = windowed ? assets.windowed : nil
+    /// the default one, and its extra stylesheet as `windowedStyle`; a page without a carousel
+    /// (the index) gets no script. Absent ones are null.
+    func assetsValue(_ runtime: Runtime) -> MustacheValue {
+        let windowedAssets = runtime == .windowed ? assets.windowed : nil
+        let script = switch runtime {
+        case .none: nil as String?
+        case .standard: assets.script
+        case .windowed: windowedAssets?.script
+        }
         return .object(MustacheObject([
-            ("script", .string(root + (windowedAssets?.script ?? assets.script))),
+            ("script", script.map { .string(root + $0) } ?? .null),
             ("style", .string(root + assets.style)),
             ("theme", .string(root + assets.theme)),
             ("windowedStyle", windowedAssets.map { .string(root + $0.style) } ?? .null),
@@ -199,7 +206,8 @@ struct PageContext {
 
 /// The hashed file names of the site-wide assets, relative to the site root.
 struct SiteAssets: Sendable {
-    var script: String
+    /// The default runtime, present only when some show uses it.
+    var script: String?
     var style: String
     var theme: String
     /// The windowed runtime and its stylesheet, present only when some show is windowed.

@@ -68,7 +68,7 @@ public struct PageRenderer: Sendable {
             }
             let fields: [(String, MustacheValue)] = [
                 ("lang", .string(site.language)), ("title", .string(site.title)), ("root", .string("")),
-                ("description", PageContext.text(site.description)), ("assets", context.assetsValue), ("shows", .array(entries)),
+                ("description", PageContext.text(site.description)), ("assets", context.assetsValue(.none)), ("shows", .array(entries)),
                 ("canonical", site.baseURL.map { .string($0.absoluteString) } ?? .null), ("socialImage", .null), ("preload", .null),
             ]
             output.add("index.html", text: try renderTemplate(Self.indexTemplate, .object(MustacheObject(fields))))
@@ -90,12 +90,13 @@ public struct PageRenderer: Sendable {
             .object(MustacheObject([("id", .string(show.id)), ("theme", PageContext.themeValue(show.options))]))
         }
         let themeStyle = try renderTemplate(Self.themeStyleTemplate, .object(MustacheObject([("shows", .array(showThemes))])))
+        // Each runtime ships only with a site that has a show using it.
+        let windowed = shows.map { WindowedMode.applies(to: $0.0.options, count: $0.1.count) }
         var assets = SiteAssets(
-            script: add("carousel.js", Minifier.minifyScript(script)),
+            script: windowed.contains(false) ? add("carousel.js", Minifier.minifyScript(script)) : nil,
             style: add("carousel.css", Minifier.minifyStyle(style)),
             theme: add("theme.css", Minifier.minifyStyle(themeStyle)))
-        // The windowed runtime only ships with a site that has a windowed show.
-        if shows.contains(where: { WindowedMode.applies(to: $0.0.options, count: $0.1.count) }) {
+        if windowed.contains(true) {
             guard let windowedScript = theme.files["carousel-windowed.js"], let windowedStyle = theme.files["carousel-windowed.css"] else {
                 throw .error("the theme has no 'carousel-windowed.js' or 'carousel-windowed.css'")
             }

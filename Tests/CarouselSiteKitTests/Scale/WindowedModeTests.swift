@@ -58,6 +58,7 @@ import Testing
         let style = try #require(output.paths.first { $0.hasPrefix("carousel-windowed.") && $0.hasSuffix(".css") })
         #expect(html.contains(#"<script src="\#(script)" defer>"#) && html.contains(#"href="\#(style)""#))
         #expect(!html.contains(#"<script src="carousel."#), "the default runtime is not loaded")
+        #expect(!output.paths.contains { $0.hasPrefix("carousel.") && $0.hasSuffix(".js") }, "nor shipped, when no show uses it")
         #expect(html.components(separatedBy: #"class="carousel-slide""#).count - 1 == 2, "only the first two slides are markup")
         #expect(!html.contains(#"class="carousel-dot""#))
         #expect(html.contains(#"<span class="carousel-total">\#(PageContext.grouped(count, language: "en"))</span>"#))
@@ -78,6 +79,14 @@ import Testing
         #expect(text(output, "short/index.html").contains("data-carousel-windowed="))
         #expect(text(output, "long/index.html").contains("data-carousel="))
         #expect(!text(output, "long/index.html").contains("carousel-windowed."))
+    }
+
+    /// The index of a multi-show site has no carousel, so it loads no runtime.
+    @Test func theIndexPageLoadsNoScript() throws {
+        let output = try render([(show("land"), slides(3)), (show("sea"), slides(4))])
+        let index = text(output, "index.html")
+        #expect(index.contains(#"class="show-card""#) && !index.contains("<script"))
+        #expect(text(output, "land/index.html").contains(#"<script src="../carousel."#))
     }
 
     @Test func aFragmentOfALongShowIsWindowedToo() throws {
