@@ -13,7 +13,7 @@ import Testing
 
     @Test func killedBuildsNeverDamageTheSiteOrTheCache() throws {
         // 50 ms per request, so downloads take a noticeable part of each build.
-        let server = try HostileServer(arguments: ["--latency-ms", "50"])
+        let server = try FaultServer(arguments: ["--latency-ms", "50"])
         let site = try ScratchSite()
         // The published site: built from the local photos only.
         try site.write("carousel.json", #"{"feed": "photos/slides.json"}"#)

@@ -87,7 +87,7 @@ import Testing
 
     /// Remote image URLs full of path syntax still land in the cache under hash names only.
     @Test func cachedFileNamesComeFromHashes() throws {
-        let server = try HostileServer()
+        let server = try FaultServer()
         let site = try ScratchSite()
         let names = ["..%2F..%2Fescape", "a%5C..%5Cb", "x%00y", String(repeating: "n", count: 300)]
         let items = names.map { #"{"image": "\#(server.url("/png/\($0).png"))", "title": "remote"}"# }

@@ -26,7 +26,7 @@ import Testing
     /// high-water mark stays that of the runtime (about 40 MB), far from the stream's size.
     @Test(arguments: ["/huge-undeclared", "/huge-declared"])
     func hugeResponseStopsAtTheSizeLimit(_ path: String) throws {
-        let server = try HostileServer()
+        let server = try FaultServer()
         let site = try ScratchSite()
         try site.write("feed.json", #"[{"image": "\#(server.url(path))"}, {"image": "photos/0.jpg"}]"#)
         try site.write("carousel.json", #"{"feed": "feed.json", "images": {"maxDownloadBytes": 1048576}}"#)
@@ -39,7 +39,7 @@ import Testing
 
     /// One byte per second for 1,000 seconds: the 2-second `images.timeout` ends it.
     @Test func tricklingServerTimesOut() throws {
-        let server = try HostileServer()
+        let server = try FaultServer()
         let site = try ScratchSite()
         try site.write("feed.json", #"[{"image": "\#(server.url("/slow-body"))"}, {"image": "photos/0.jpg"}]"#)
         try site.write("carousel.json", #"{"feed": "feed.json", "images": {"timeout": 2}}"#)
@@ -53,7 +53,7 @@ import Testing
 
     @Test(arguments: ["/redirect/100/chain.png", "/redirect-loop", "/redirect-to-file"])
     func redirectsAreBounded(_ path: String) throws {
-        let server = try HostileServer()
+        let server = try FaultServer()
         let site = try ScratchSite()
         try site.write("feed.json", #"[{"image": "\#(server.url(path))"}, {"image": "photos/0.jpg"}]"#)
         try site.write("carousel.json", #"{"feed": "feed.json"}"#)

@@ -44,7 +44,7 @@ import Testing
         #"<!DOCTYPE rss [<!ENTITY % remote SYSTEM "URL/doc/parameter.json"> %remote;]>"#,
     ])
     func documentTypeDeclarationsMakeNoNetworkRequest(_ doctypeTemplate: String) throws {
-        let server = try HostileServer()
+        let server = try FaultServer()
         let site = try ScratchSite()
         let doctype = doctypeTemplate.replacingOccurrences(of: "URL", with: "http://127.0.0.1:\(server.port)")
         let usesEntity = doctypeTemplate.contains("ENTITY remote")

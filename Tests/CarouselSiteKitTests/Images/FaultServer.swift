@@ -4,7 +4,11 @@ import FoundationNetworking
 #endif
 
 /// The loopback fault-injecting HTTP server (Tests/servers/fault_server.py) run as a child
-/// process for one test; stopped when the value is released.
+/// process for one test; killed when the value is released, and gone by itself when the test
+/// process dies (it exits when its standard input closes).
+///
+/// Killed with SIGKILL because a child started from a test inherits the starting thread's
+/// signal mask, and the worker threads tests run on block SIGTERM.
 final class FaultServer: @unchecked Sendable {
     struct Stats: Decodable {
         var requests: [String: Int]
@@ -47,14 +51,14 @@ final class FaultServer: @unchecked Sendable {
         }
         let text = String(decoding: line, as: UTF8.self)
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw StartFailure(description: "fault server did not start: '\(text)'")
         }
         self.port = port
     }
 
     deinit {
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
@@ -64,6 +68,11 @@ final class FaultServer: @unchecked Sendable {
 
     func stats() async throws -> Stats {
         try JSONDecoder().decode(Stats.self, from: try await get("/stats"))
+    }
+
+    /// Every request answered so far, read without suspending (for synchronous tests).
+    func requestCount() throws -> Int {
+        try JSONDecoder().decode(Stats.self, from: try Data(contentsOf: url("/stats"))).totalRequests
     }
 
     func control(_ action: String) async throws {
