@@ -20,17 +20,11 @@ enum VipsCLI {
         let process = Process()
         process.executableURL = folder.appendingPathComponent(tool)
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try ProcessOutput.collect(from: process)
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")): \(String(decoding: errData, as: UTF8.self))")
+            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")): \(String(decoding: output.stderr, as: UTF8.self))")
         }
-        return String(decoding: outData, as: UTF8.self)
+        return String(decoding: output.stdout, as: UTF8.self)
     }
 
     /// The stored pixel size of an image file.

@@ -28,17 +28,10 @@ struct ToolRun {
         env["NO_COLOR"] = "1"
         env.merge(environment) { $1 }
         process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes before waiting so a chatty process cannot block on a full pipe.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try ProcessOutput.collect(from: process)
         status = process.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stderr = String(decoding: errData, as: UTF8.self)
+        stdout = String(decoding: output.stdout, as: UTF8.self)
+        stderr = String(decoding: output.stderr, as: UTF8.self)
     }
 }
 
