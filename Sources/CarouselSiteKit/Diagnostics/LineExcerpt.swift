@@ -4,7 +4,7 @@
 /// keeping the whole line in each would cost the line's size per slide (a million-item feed
 /// would need terabytes). A line up to `wholeLineBytes` is kept whole; a longer one only around
 /// the column, with '…' where it was cut, and the location records the column its text starts
-/// at. Invariant: offsets given here are at the start of a UTF-8 sequence or at the line's end.
+/// at. The bytes need not be valid UTF-8: a diagnostic about invalid UTF-8 points into them.
 enum LineExcerpt {
     /// Lines up to this many bytes are kept whole (hand-written feeds and configs).
     static let wholeLineBytes = 1024
@@ -20,9 +20,10 @@ enum LineExcerpt {
         }
         var from = max(lineStart, offset - contextBytes)
         var to = min(lineEnd, offset + contextBytes)
-        // Cut only between characters: move off UTF-8 continuation bytes (10xxxxxx).
-        while from > lineStart, from < lineEnd, bytes[from] & 0xC0 == 0x80 { from -= 1 }
-        while to < lineEnd, bytes[to] & 0xC0 == 0x80 { to -= 1 }
+        // Cut only between characters: step back off UTF-8 continuation bytes (10xxxxxx). A
+        // character has at most three, so a longer run is invalid text, which is cut anywhere.
+        for _ in 0..<3 where from > lineStart && from < lineEnd && bytes[from] & 0xC0 == 0x80 { from -= 1 }
+        for _ in 0..<3 where to > from && to < lineEnd && bytes[to] & 0xC0 == 0x80 { to -= 1 }
         let leading = from > lineStart ? "…" : ""
         let trailing = to < lineEnd ? "…" : ""
         let before = String(decoding: bytes[from..<max(from, offset)], as: UTF8.self).unicodeScalars.count
