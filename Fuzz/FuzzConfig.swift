@@ -3,6 +3,6 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let source = SourceText(name: "carousel.json", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
-    _ = try? ConfigLoader().load(source, log: DiagnosticLog())
+    readAndReport { _ = try ConfigLoader().load(source, log: $0) }
     return 0
 }

@@ -2,7 +2,7 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let source = SourceText(name: "fuzz.json", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
-    _ = try? JSONParser.parse(source)
-    _ = try? FeedReader().read(FeedDocument(source: source, folder: "photos"), log: DiagnosticLog())
+    readAndReport { _ in _ = try JSONParser.parse(source) }
+    readAndReport { _ = try FeedReader().read(FeedDocument(source: source, folder: "photos"), log: $0) }
     return 0
 }

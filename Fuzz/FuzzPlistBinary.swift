@@ -5,7 +5,7 @@ public func fuzzPlistBinary(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var bytes = Array(UnsafeBufferPointer(start: data, count: size))
     if !bytes.starts(with: Array("bplist00".utf8)) { bytes = Array("bplist00".utf8) + bytes }
     let source = SourceText(name: "fuzz.bplist", bytes: bytes)
-    _ = try? PropertyListReader.read(source)
-    _ = try? FeedReader().read(FeedDocument(source: source), log: DiagnosticLog())
+    readAndReport { _ in _ = try PropertyListReader.read(source) }
+    readAndReport { _ = try FeedReader().read(FeedDocument(source: source), log: $0) }
     return 0
 }

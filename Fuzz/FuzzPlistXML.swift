@@ -3,7 +3,7 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPlistXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let source = SourceText(name: "fuzz.plist", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
-    _ = try? PropertyListReader.read(source)
-    _ = try? FeedReader().read(FeedDocument(source: source), log: DiagnosticLog())
+    readAndReport { _ in _ = try PropertyListReader.read(source) }
+    readAndReport { _ = try FeedReader().read(FeedDocument(source: source), log: $0) }
     return 0
 }

@@ -5,8 +5,8 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXMLFeed(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let source = SourceText(name: "fuzz.xml", bytes: Array(UnsafeBufferPointer(start: data, count: size)))
-    _ = try? XMLReader.parse(source)
-    _ = try? FeedReader().read(FeedDocument(source: source, folder: "photos"), log: DiagnosticLog())
-    _ = try? FeedReader().read(FeedDocument(source: source, url: URL(string: "https://example.com/feeds/x.xml")), log: DiagnosticLog())
+    readAndReport { _ in _ = try XMLReader.parse(source) }
+    readAndReport { _ = try FeedReader().read(FeedDocument(source: source, folder: "photos"), log: $0) }
+    readAndReport { _ = try FeedReader().read(FeedDocument(source: source, url: URL(string: "https://example.com/feeds/x.xml")), log: $0) }
     return 0
 }

@@ -20,6 +20,7 @@ swift_files() { find "$@" -name '*.swift' | sort; }
 # The feed readers and what they stand on; the config loader adds its own folder to these.
 feed_sources=()
 while IFS= read -r file; do feed_sources+=("$file"); done < <(swift_files Sources/CarouselSiteKit/Diagnostics Sources/CarouselSiteKit/Slides Sources/CarouselSiteKit/Feeds)
+feed_sources+=(Fuzz/Reporting.swift)
 config_sources=("${feed_sources[@]}" Sources/CarouselSiteKit/Support/SitePath.swift)
 while IFS= read -r file; do config_sources+=("$file"); done < <(swift_files Sources/CarouselSiteKit/Config)
 mustache_sources=()
