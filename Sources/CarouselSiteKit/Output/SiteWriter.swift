@@ -100,7 +100,9 @@ public struct SiteWriter: Sendable {
                 }
                 switch content {
                 case .bytes(let data):
-                    if let oldData = try? Data(contentsOf: old), oldData == data, link(old.path, destination.path) == 0 {
+                    // The size first: a changed page seldom keeps its length, and reading it is dearer.
+                    if FileIdentity(path: old.path)?.size == Int64(data.count),
+                       let oldData = try? Data(contentsOf: old), oldData == data, link(old.path, destination.path) == 0 {
                         continue
                     }
                     try data.write(to: destination)
