@@ -168,7 +168,13 @@ struct ConfigReader {
         guard let members = expectObject(node, what: "'images'") else { return settings }
         checkKeys(members, allowed: Self.imageKeys, in: "'images'")
         if let ttl = positiveNumber(node["cacheTTL"]) { settings.cacheTTL = ttl }
-        if let timeout = positiveNumber(node["timeout"]) { settings.timeout = timeout }
+        if let timeoutNode = node["timeout"], let timeout = positiveNumber(timeoutNode) {
+            // FoundationNetworking turns the deadline into whole milliseconds in an Int, which a
+            // huge value overflows (a crash); a download allowed a day has no deadline anyway.
+            if timeout <= 86_400 { settings.timeout = timeout } else {
+                report(.error("'timeout' must be at most 86400 seconds (a day)", at: location(timeoutNode)))
+            }
+        }
         if let bytes = positiveCount(node["maxDownloadBytes"]) { settings.maxDownloadBytes = bytes }
         if let pixels = positiveCount(node["maxPixels"]) { settings.maxPixels = pixels }
         if let policy = choice(node["onMissing"], ImageSettings.MissingImagePolicy.self) { settings.onMissing = policy }

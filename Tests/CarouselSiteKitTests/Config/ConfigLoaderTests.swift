@@ -68,6 +68,7 @@ import Testing
         // Past Int's range: once a crash in the conversion, found by the config fuzz target.
         (#"{"images": {"maxPixels": 40033333333333333333333333333330000}}"#, "carousel.json:1:26: expected a positive whole number below 2^53, found 40033333333333333333333333333330000"),
         (#"{"images": {"maxDownloadBytes": 1.5}}"#, "carousel.json:1:33: expected a positive whole number below 2^53, found 1.5"),
+        (#"{"images": {"timeout": 1e300}}"#, "carousel.json:1:24: 'timeout' must be at most 86400 seconds (a day)"),
         (#"{"maxSlides": 0}"#, "carousel.json:1:15: expected a positive whole number below 2^53, found 0"),
         (#"{"images": {"maxDownloadBytes": -1}}"#, "carousel.json:1:33: expected a positive whole number below 2^53, found -1"),
     ])
