@@ -119,9 +119,14 @@ struct ConfigReader {
         if let mapping = node["mapping"] { show.mapping = readMapping(mapping, over: show.mapping) }
         if let limit = positiveCount(node["maxSlides"]) { show.maxSlides = limit }
         if let intervalNode = node["interval"], let interval = integer(intervalNode) {
-            // Under 100 ms a carousel is a strobe, and transitions could never finish.
-            if interval >= 100 { show.options.interval = interval } else {
+            // Under 100 ms a carousel is a strobe, and transitions could never finish. Over
+            // 2^31 - 1 ms, setTimeout overflows and fires at once: the opposite of a long wait.
+            if interval < 100 {
                 report(.error("'interval' must be at least 100 milliseconds", at: location(intervalNode)))
+            } else if interval > Int(Int32.max) {
+                report(.error("'interval' must be at most 2147483647 milliseconds (what browsers' timers hold)", at: location(intervalNode)))
+            } else {
+                show.options.interval = interval
             }
         }
         if let autoplay = bool(node["autoplay"]) { show.options.autoplay = autoplay }

@@ -56,6 +56,7 @@ import Testing
     @Test(arguments: [
         (#"{"interval": "fast"}"#, "carousel.json:1:14: expected a whole number, found a string"),
         (#"{"interval": 10}"#, "carousel.json:1:14: 'interval' must be at least 100 milliseconds"),
+        (#"{"interval": 3000000000}"#, "carousel.json:1:14: 'interval' must be at most 2147483647 milliseconds (what browsers' timers hold)"),
         (#"{"autoplay": "yes"}"#, "carousel.json:1:14: expected true or false, found a string"),
         (#"{"theme": {"objectFit": "fill"}}"#, "carousel.json:1:25: expected 'cover' or 'contain', found 'fill'"),
         (#"{"theme": {"dotColor": "red;}body{display:none"}}"#, "carousel.json:1:24: 'red;}body{display:none' is not a CSS colour like '#ff8800' or 'rgba(0, 0, 0, 0.5)'"),
