@@ -88,7 +88,7 @@ public final class ImageStore: @unchecked Sendable {
                     return (index, image, warning)
                 }
             }
-            for _ in 0..<max(1, options.jobs) { startNext() }
+            for _ in 0..<min(max(1, options.jobs), unique.count) { startNext() }
             for await (index, image, warning) in group {
                 if let image { stored[unique[index]] = image }
                 if let warning { warnings[index] = warning }

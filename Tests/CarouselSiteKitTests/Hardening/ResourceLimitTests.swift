@@ -65,6 +65,15 @@ import Testing
         #expect(try server.requestCount() <= 6)
     }
 
+    /// `--jobs` past the number of images starts one task per image, not one per job (a loop to
+    /// Int.max once hung here).
+    @Test func hugeJobCountIsBoundedByTheImages() throws {
+        let site = try ScratchSite()
+        let run = try BoundedRun(["build", "site", "--no-resize", "--jobs", String(Int.max)], in: site.root, limit: Self.limit)
+        #expect(run.exited(0), "\(run.stderr)")
+        #expect(run.seconds < 30)
+    }
+
     private func expectCacheHoldsNoPartialFile(_ site: ScratchSite) throws {
         let cache = site.site.appendingPathComponent(".cache")
         let temporary = (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("tmp").path)) ?? []
