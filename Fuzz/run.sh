@@ -64,6 +64,16 @@ for target in "${targets[@]}"; do
     if ! "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -artifact_prefix="$out/crashes-$target/" -print_final_stats=1 2>&1 | tail -n 25; then
         status=1
+        # A CI machine keeps no files: print each small reproducer so it can be rebuilt from the log
+        # (base64 -d > crash; then run the target binary on it).
+        for finding in "$out/crashes-$target"/*; do
+            [ -f "$finding" ] || continue
+            if [ "$(wc -c < "$finding")" -le 4096 ]; then
+                echo "== reproducer $(basename "$finding") (base64):"
+                base64 -w 0 "$finding"
+                echo
+            fi
+        done
     fi
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 done

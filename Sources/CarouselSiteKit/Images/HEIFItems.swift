@@ -91,6 +91,11 @@ struct HEIFItems {
             let baseOffset = try sizedInteger(at: &offset, size: baseOffsetSize)
             let extentCount = try reader.uint16BE(at: offset)
             offset += 2
+            // Extents of no stored size cost no bytes, so without this a small box could list
+            // 65,535 of them for each of thousands of items (gigabytes of memory).
+            guard extentCount <= 1 || indexSize + offsetSize + lengthSize > 0 else {
+                throw ImageProbeError.malformed(.avif, reason: "'iloc' lists \(extentCount) extents with no offset or length")
+            }
             var extents: [Extent] = []
             for _ in 0..<extentCount {
                 _ = try sizedInteger(at: &offset, size: indexSize)

@@ -69,6 +69,21 @@ struct ImageProbeTests {
         #expect(throws: error) { try ImageProbe.probe(Array(text.utf8)) }
     }
 
+    /// Extents with no offset or length fields cost no bytes: a few kilobytes listing 65,535 of
+    /// them per item once took gigabytes (found by the image-probe fuzz target).
+    @Test func rejectsSizelessExtentsByTheThousand() {
+        let ftyp = TestImages.box("ftyp", Array("avif".utf8) + TestImages.be32(0) + Array("avifmif1miaf".utf8))
+        let hdlr = TestImages.fullBox("hdlr", TestImages.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
+        let pitm = TestImages.fullBox("pitm", TestImages.be16(1))
+        // iloc v0 with every field size 0: per item, its ID, data reference index and extent count.
+        let items = (1...1000).flatMap { TestImages.be16($0) + TestImages.be16(0) + TestImages.be16(65_535) }
+        let iloc = TestImages.fullBox("iloc", [0x00, 0x00] + TestImages.be16(1000) + items)
+        let file = ftyp + TestImages.fullBox("meta", hdlr + pitm + iloc)
+        #expect(throws: ImageProbeError.malformed(.avif, reason: "'iloc' lists 65535 extents with no offset or length")) {
+            try ImageProbe.probe(file)
+        }
+    }
+
     @Test func rejectsEmptyAndUnknownBytes() {
         #expect(throws: ImageProbeError.empty) { try ImageProbe.probe([UInt8]()) }
         #expect(throws: ImageProbeError.notAnImage(looksLike: nil)) { try ImageProbe.probe([0x00, 0x01, 0x02, 0x03]) }
