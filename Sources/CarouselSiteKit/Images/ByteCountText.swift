@@ -16,7 +16,8 @@ enum ByteCountText {
     }
 
     static func rate(bytesPerSecond: Double) -> String {
-        bytes(Int(bytesPerSecond.isFinite ? bytesPerSecond : 0)) + "/s"
+        // A rate over a near-zero interval can pass Int's range: no real link reaches 1 PB/s.
+        bytes(Int(bytesPerSecond.isFinite ? min(max(bytesPerSecond, 0), 1e15) : 0)) + "/s"
     }
 
     static func seconds(_ value: Double) -> String {

@@ -6,6 +6,8 @@ import Foundation
 enum SVGProbe {
     /// The size CSS gives a replaced element that has no size of its own (CSS 2.1 §10.3.2).
     private static let defaultSize = (width: 300.0, height: 150.0)
+    /// The largest side accepted, in CSS pixels: a thousand times a large screen.
+    private static let maximumSide = 1_000_000.0
     /// CSS pixels per unit for the absolute units and the font-relative ones at the 16 px default
     /// font size (an `<img>` SVG cannot see the page's font size): CSS Values 4 §6.
     private static let pixelsPerUnit: [String: Double] = [
@@ -35,6 +37,10 @@ enum SVGProbe {
             case (nil, let height?): size.width = height * viewBox.width / viewBox.height
             default: break
             }
+        }
+        // Checked as doubles: a stated "1e300" (or a ratio that overflows) must not reach Int().
+        guard size.width <= maximumSide, size.height <= maximumSide else {
+            throw ImageProbeError.malformed(.svg, reason: "width or height over 1,000,000 px")
         }
         let pixels = (width: Int(size.width.rounded()), height: Int(size.height.rounded()))
         guard pixels.width > 0, pixels.height > 0 else { throw ImageProbeError.malformed(.svg, reason: "zero width or height") }

@@ -64,6 +64,10 @@ struct ImageProbeTests {
         (#"<svg width=100 height=100/>"#, .malformed(.svg, reason: "expected a quoted value for attribute 'width'")),
         (#"<svg onclick='a("<")' width="1" height="1"/>"#, .malformed(.svg, reason: "'<' inside the value of attribute 'onclick'")),
         (#"<svg width="1""#, .truncated(.svg)),
+        // Past Int's range once trapped in the conversion (found by the image-probe fuzz target).
+        (#"<svg width="1e300" height="10"/>"#, .malformed(.svg, reason: "width or height over 1,000,000 px")),
+        (#"<svg width="1e200" viewBox="0 0 1e-200 1e200"/>"#, .malformed(.svg, reason: "width or height over 1,000,000 px")),
+        (#"<svg viewBox="0 0 2000000 1"/>"#, .malformed(.svg, reason: "width or height over 1,000,000 px")),
     ])
     func rejectsNonImagesWithAReason(text: String, error: ImageProbeError) {
         #expect(throws: error) { try ImageProbe.probe(Array(text.utf8)) }
