@@ -58,6 +58,8 @@ for target in "${targets[@]}"; do
     corpus="$out/corpus-$target"
     mkdir -p "$corpus" "$out/crashes-$target"
     cp "${seeds[@]}" "$corpus"/
+    started="$out/started-$target"
+    touch "$started"
     echo "== running $target for ${seconds}s"
     # -timeout: an input taking over 10 s counts as a hang; -rss_limit_mb bounds memory;
     # -max_len: 64 KiB lets mutations grow past the seeds (the photos are larger and stay whole).
@@ -67,7 +69,7 @@ for target in "${targets[@]}"; do
         # A CI machine keeps no files: print each small reproducer so it can be rebuilt from the log
         # (base64 -d > crash; then run the target binary on it).
         for finding in "$out/crashes-$target"/*; do
-            [ -f "$finding" ] || continue
+            [ -f "$finding" ] && [ "$finding" -nt "$started" ] || continue  # this run's findings only
             if [ "$(wc -c < "$finding")" -le 4096 ]; then
                 echo "== reproducer $(basename "$finding") (base64):"
                 base64 -w 0 "$finding"

@@ -130,6 +130,9 @@ struct HEIFItems {
     private mutating func readItemInfo(_ box: ISOBox) throws {
         let countLength = try box.version(reader) == 0 ? 2 : 4
         let entries = box.fullBoxContent.lowerBound + countLength
+        guard entries <= box.content.upperBound else {
+            throw ImageProbeError.malformed(.avif, reason: "the 'iinf' box ends inside its entry count")
+        }
         for entry in try ISOBox.children(reader, in: entries..<box.content.upperBound) where entry.type == "infe" {
             // infe version 2 or 3: item ID (2 or 4), protection index (2), item type (4), name, ...
             let version = try entry.version(reader)
@@ -137,6 +140,10 @@ struct HEIFItems {
             var offset = entry.fullBoxContent.lowerBound
             let item = version == 2 ? try reader.uint16BE(at: offset) : try reader.uint32BE(at: offset)
             offset += (version == 2 ? 2 : 4) + 2
+            // The fields are read from the file, so a short box must not let them run past its end.
+            guard offset + 4 <= entry.content.upperBound else {
+                throw ImageProbeError.malformed(.avif, reason: "an 'infe' box ends inside its item type")
+            }
             let type = String(decoding: try reader.slice(offset, 4), as: UTF8.self)
             itemTypes[item] = type
             if type == "mime" {

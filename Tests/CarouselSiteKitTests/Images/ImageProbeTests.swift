@@ -88,6 +88,31 @@ struct ImageProbeTests {
         }
     }
 
+    /// An item-info box too short for its entry count once made a backwards range (a trap found
+    /// by the image-probe fuzz target).
+    @Test func rejectsAnItemInfoBoxShorterThanItsCount() {
+        let ftyp = TestImages.box("ftyp", Array("avif".utf8) + TestImages.be32(0) + Array("avifmif1miaf".utf8))
+        let hdlr = TestImages.fullBox("hdlr", TestImages.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
+        let pitm = TestImages.fullBox("pitm", TestImages.be16(1))
+        let file = ftyp + TestImages.fullBox("meta", hdlr + pitm + TestImages.box("iinf", [])) + TestImages.box("mdat", [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(throws: ImageProbeError.malformed(.avif, reason: "the 'iinf' box ends inside its entry count")) {
+            try ImageProbe.probe(file)
+        }
+    }
+
+    /// The same for an item-info entry too short for its item type.
+    @Test func rejectsAnItemInfoEntryShorterThanItsFields() {
+        let ftyp = TestImages.box("ftyp", Array("avif".utf8) + TestImages.be32(0) + Array("avifmif1miaf".utf8))
+        let hdlr = TestImages.fullBox("hdlr", TestImages.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
+        let infe = TestImages.fullBox("infe", TestImages.be16(1) + TestImages.be16(0), version: 2)  // no item type
+        let iinf = TestImages.fullBox("iinf", TestImages.be16(1) + infe)
+        let pitm = TestImages.fullBox("pitm", TestImages.be16(1))
+        let file = ftyp + TestImages.fullBox("meta", hdlr + pitm + iinf) + TestImages.box("mdat", [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(throws: ImageProbeError.malformed(.avif, reason: "an 'infe' box ends inside its item type")) {
+            try ImageProbe.probe(file)
+        }
+    }
+
     @Test func rejectsEmptyAndUnknownBytes() {
         #expect(throws: ImageProbeError.empty) { try ImageProbe.probe([UInt8]()) }
         #expect(throws: ImageProbeError.notAnImage(looksLike: nil)) { try ImageProbe.probe([0x00, 0x01, 0x02, 0x03]) }
