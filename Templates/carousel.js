@@ -60,7 +60,7 @@ var Carousel = (() => {
     };
 
     // Moves to position p. Without animation (already there) a clone is never shown: its real
-    // slide is. Reduced motion still animates, over 1 ms, so that transitionend settles clones.
+    // slide is. Reduced motion still "animates": a 1 ms step, so that transitionend settles clones.
     const go = (p) => {
       const animate = Math.abs(position() - p) > 0.01;
       current = animate ? p : maths.wrap(p, n);
