@@ -42,7 +42,7 @@ class Windowed(Carousel):
     def state(self):
         return self.js(STATE)
 
-    def wait_index(self, index, timeout=5):
+    def wait_index(self, index, timeout=10):
         self.wait(lambda s: s["index"] == index and not s["moving"] and abs(s["position"] - 1) < 1e-3, timeout, f"never settled on slide {index}")
         return self.state()
 
