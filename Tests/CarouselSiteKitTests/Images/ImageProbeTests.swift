@@ -73,43 +73,39 @@ struct ImageProbeTests {
         #expect(throws: error) { try ImageProbe.probe(Array(text.utf8)) }
     }
 
-    /// Extents with no offset or length fields cost no bytes: a few kilobytes listing 65,535 of
-    /// them per item once took gigabytes (found by the image-probe fuzz target).
-    @Test func rejectsSizelessExtentsByTheThousand() {
+    /// An AVIF whose `meta` box holds a picture handler, primary item 1 and `boxes`, followed by
+    /// a small `mdat`: the frame for the malformed boxes below.
+    func avif(meta boxes: [UInt8]) -> [UInt8] {
         let ftyp = TestImages.box("ftyp", Array("avif".utf8) + TestImages.be32(0) + Array("avifmif1miaf".utf8))
         let hdlr = TestImages.fullBox("hdlr", TestImages.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
         let pitm = TestImages.fullBox("pitm", TestImages.be16(1))
+        return ftyp + TestImages.fullBox("meta", hdlr + pitm + boxes) + TestImages.box("mdat", [1, 2, 3, 4, 5, 6, 7, 8])
+    }
+
+    /// Extents with no offset or length fields cost no bytes: a few kilobytes listing 65,535 of
+    /// them per item once took gigabytes (found by the image-probe fuzz target).
+    @Test func rejectsSizelessExtentsByTheThousand() {
         // iloc v0 with every field size 0: per item, its ID, data reference index and extent count.
         let items = (1...1000).flatMap { TestImages.be16($0) + TestImages.be16(0) + TestImages.be16(65_535) }
         let iloc = TestImages.fullBox("iloc", [0x00, 0x00] + TestImages.be16(1000) + items)
-        let file = ftyp + TestImages.fullBox("meta", hdlr + pitm + iloc)
         #expect(throws: ImageProbeError.malformed(.avif, reason: "'iloc' lists 65535 extents with no offset or length")) {
-            try ImageProbe.probe(file)
+            try ImageProbe.probe(avif(meta: iloc))
         }
     }
 
     /// An item-info box too short for its entry count once made a backwards range (a trap found
     /// by the image-probe fuzz target).
     @Test func rejectsAnItemInfoBoxShorterThanItsCount() {
-        let ftyp = TestImages.box("ftyp", Array("avif".utf8) + TestImages.be32(0) + Array("avifmif1miaf".utf8))
-        let hdlr = TestImages.fullBox("hdlr", TestImages.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
-        let pitm = TestImages.fullBox("pitm", TestImages.be16(1))
-        let file = ftyp + TestImages.fullBox("meta", hdlr + pitm + TestImages.box("iinf", [])) + TestImages.box("mdat", [1, 2, 3, 4, 5, 6, 7, 8])
         #expect(throws: ImageProbeError.malformed(.avif, reason: "the 'iinf' box ends inside its entry count")) {
-            try ImageProbe.probe(file)
+            try ImageProbe.probe(avif(meta: TestImages.box("iinf", [])))
         }
     }
 
     /// The same for an item-info entry too short for its item type.
     @Test func rejectsAnItemInfoEntryShorterThanItsFields() {
-        let ftyp = TestImages.box("ftyp", Array("avif".utf8) + TestImages.be32(0) + Array("avifmif1miaf".utf8))
-        let hdlr = TestImages.fullBox("hdlr", TestImages.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
         let infe = TestImages.fullBox("infe", TestImages.be16(1) + TestImages.be16(0), version: 2)  // no item type
-        let iinf = TestImages.fullBox("iinf", TestImages.be16(1) + infe)
-        let pitm = TestImages.fullBox("pitm", TestImages.be16(1))
-        let file = ftyp + TestImages.fullBox("meta", hdlr + pitm + iinf) + TestImages.box("mdat", [1, 2, 3, 4, 5, 6, 7, 8])
         #expect(throws: ImageProbeError.malformed(.avif, reason: "an 'infe' box ends inside its item type")) {
-            try ImageProbe.probe(file)
+            try ImageProbe.probe(avif(meta: TestImages.fullBox("iinf", TestImages.be16(1) + infe)))
         }
     }
 
