@@ -70,7 +70,7 @@ var WindowedCarousel = (() => {
     const seen = new IntersectionObserver((entries) => hold('view', !entries.pop().isIntersecting));
     let playing = n > 1 && options.autoplay && !matchMedia('(prefers-reduced-motion: reduce)').matches;
     // `current` is the centre view's slide; `offset` (-1, 0, 1) the view the track is heading to.
-    let timer, drag, dragged, current = 0, offset = 0;
+    let timer, settling, drag, dragged, current = 0, offset = 0;
 
     const on = (target, type, handler, capture) => target?.addEventListener(type, handler, { capture, signal: listeners.signal });
     const width = () => track.offsetWidth || 1;
@@ -130,13 +130,20 @@ var WindowedCarousel = (() => {
       mark();
     };
 
+    // transitionend recycles; this covers one that never arrives (seen once in a loaded
+    // browser), recycling only once the track has no transition left to run.
+    const settle = () => track.getAnimations().length ? settling = setTimeout(settle, 100) : recycle();
+
     // Moves the track to view position p (0, 1 or 2), animating when it is not there already.
     const go = (p) => {
       const animate = Math.abs(position() - p) > 0.01;
       offset = p - 1;
       place(p, animate);
-      if (animate) mark();
-      else recycle();
+      clearTimeout(settling);
+      if (animate) {
+        mark();
+        settling = setTimeout(settle, 600);
+      } else recycle();
     };
 
     // Shows slide i, or the slide i away with `relative`: a neighbour slides in, any other
@@ -249,6 +256,7 @@ var WindowedCarousel = (() => {
       destroy() {
         listeners.abort();
         clearTimeout(timer);
+        clearTimeout(settling);
         seen.disconnect();
         root.classList.remove('is-live', 'is-playing');
         track.removeAttribute('style');

@@ -204,3 +204,15 @@ def test_short_shows_forced_into_windowed_mode_work(sites, open_windowed, driver
     else:
         assert not carousel.elements(".carousel-next")
     assert severe_messages(driver) == []
+
+
+def test_the_show_settles_even_when_transitionend_never_arrives(sites, open_windowed):
+    """A browser that drops the track's transitionend (seen once under load) still gets its
+    views recycled once the transition has run."""
+    site = sites.build("windowed-lost-end", count=5, autoplay=False, windowed=True)
+    carousel = open_windowed(site.url)
+    carousel.wait_index(0)
+    carousel.js("document.querySelector(arguments[0]).addEventListener('transitionend', (e) => e.stopPropagation(), true)")
+    carousel.element(".carousel-next").click()
+    state = carousel.wait_index(1)
+    assert state["labels"] == ["1 of 5", "2 of 5", "3 of 5"]
