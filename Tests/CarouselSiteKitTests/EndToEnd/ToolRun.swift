@@ -19,15 +19,21 @@ struct ToolRun {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+    /// The binary set up to run `arguments` in `directory`, without colour, not yet started.
+    static func process(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) -> Process {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env.merge(environment) { $1 }
         process.environment = env
+        return process
+    }
+
+    init(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws {
+        let process = Self.process(arguments, in: directory, environment: environment)
         let output = try ProcessOutput.collect(from: process)
         status = process.terminationStatus
         stdout = String(decoding: output.stdout, as: UTF8.self)

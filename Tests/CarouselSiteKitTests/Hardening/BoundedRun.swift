@@ -36,13 +36,7 @@ struct BoundedRun {
             try? err.close()
         }
 
-        let process = Process()
-        process.executableURL = ToolRun.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
+        let process = ToolRun.process(arguments, in: directory)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err

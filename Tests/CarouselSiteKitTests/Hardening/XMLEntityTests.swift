@@ -11,12 +11,17 @@ import Testing
     /// A line of /etc/passwd that every Linux and macOS system has.
     static let passwdMarker = "root:"
 
-    @Test func externalFileEntityNeverReachesThePage() throws {
+    /// Builds a site whose RSS feed declares an external entity for /etc/passwd.
+    func buildWithPasswdEntity(title: String) throws -> (ScratchSite, BoundedRun) {
         let site = try ScratchSite()
         let doctype = #"<!DOCTYPE rss [<!ENTITY secret SYSTEM "file:///etc/passwd">]>"#
-        try site.write("feed.xml", HostileInput.rss(doctype: doctype, title: "before &secret; after"))
+        try site.write("feed.xml", HostileInput.rss(doctype: doctype, title: title))
         try site.write("carousel.json", #"{"feed": "feed.xml"}"#)
-        let run = try BoundedRun(["build", "site"], in: site.root, limit: Self.limit)
+        return (site, try BoundedRun(["build", "site"], in: site.root, limit: Self.limit))
+    }
+
+    @Test func externalFileEntityNeverReachesThePage() throws {
+        let (site, run) = try buildWithPasswdEntity(title: "before &secret; after")
         #expect(run.exited(1))
         #expect(run.stderr.contains("site/feed.xml:2:16: error:"))
         #expect(run.stderr.contains("error: external entity 'secret' is not allowed"))
@@ -26,11 +31,7 @@ import Testing
 
     /// An entity the document never uses is refused too: declaring one is already hostile.
     @Test func unusedExternalEntityIsRefused() throws {
-        let site = try ScratchSite()
-        let doctype = #"<!DOCTYPE rss [<!ENTITY secret SYSTEM "file:///etc/passwd">]>"#
-        try site.write("feed.xml", HostileInput.rss(doctype: doctype, title: "plain"))
-        try site.write("carousel.json", #"{"feed": "feed.xml"}"#)
-        let run = try BoundedRun(["build", "site"], in: site.root, limit: Self.limit)
+        let (_, run) = try buildWithPasswdEntity(title: "plain")
         #expect(run.exited(1))
         #expect(run.stderr.contains("external entity 'secret' is not allowed"))
     }

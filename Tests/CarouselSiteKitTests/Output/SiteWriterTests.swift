@@ -42,13 +42,19 @@ import Testing
         #expect(modified == past)
     }
 
+    /// A photo of the site's own, holding "original", beside the output folder.
+    func sitePhoto() throws -> URL {
+        let photo = root.appendingPathComponent("photo.jpg")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("original".utf8).write(to: photo)
+        return photo
+    }
+
     /// A site's own file is copied, not linked, so writing to the output (an image optimiser
     /// run over it in place, say) cannot change the original; the next build links its own copy.
     @Test func siteFilesAreCopiedNeverLinked() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let photo = root.appendingPathComponent("photo.jpg")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try Data("original".utf8).write(to: photo)
+        let photo = try sitePhoto()
         var files = SiteOutput()
         files.add("images/photo.jpg", .copy(photo))
         try SiteWriter().write(files, to: folder)
@@ -67,9 +73,7 @@ import Testing
     /// An output written when site files were still linked is repaired by the next build.
     @Test func aLinkToASiteFileIsReplacedByACopy() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let photo = root.appendingPathComponent("photo.jpg")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try Data("original".utf8).write(to: photo)
+        let photo = try sitePhoto()
         var linked = SiteOutput()
         linked.add("images/photo.jpg", .file(photo))
         try SiteWriter().write(linked, to: folder)
