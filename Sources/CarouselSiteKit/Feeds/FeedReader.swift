@@ -58,7 +58,7 @@ public struct FeedReader: Sendable {
         var document = document
         let entries = try entries(of: &document, log: log)
         // Structured feeds check their lists before reading items; RSS and Atom entries here.
-        try Self.checkCount(entries.map(\.offset), limit: maximumItems, in: document.source)
+        try Self.checkCount(entries.lazy.map(\.offset), limit: maximumItems, in: document.source)
         let locator = SourceLocator(document.source)
         let resolver = ReferenceResolver(document: document, locator: locator, log: log)
         for entry in entries {
@@ -74,8 +74,9 @@ public struct FeedReader: Sendable {
     }
 
     /// Refuses a list of items longer than `limit`, pointing at the first item past it.
-    /// - Parameter offsets: the byte offset of each item in `source`.
-    static func checkCount(_ offsets: [Int], limit: Int, in source: SourceText) throws(Diagnostic) {
+    /// - Parameter offsets: the byte offset of each item in `source` (lazy: only the first one
+    ///   past the limit is ever read).
+    static func checkCount<Offsets: RandomAccessCollection<Int>>(_ offsets: Offsets, limit: Int, in source: SourceText) throws(Diagnostic) where Offsets.Index == Int {
         guard offsets.count > limit else { return }
         throw source.error(
             "the feed has \(offsets.count) items, more than the \(limit) a slideshow may hold",

@@ -29,7 +29,7 @@ struct StructuredFeed {
             if let classic = classicCaptions(members) { return classic }
             if let list = firstItemList(in: root) { return try entries(in: list, path: nil) }
             if !members.isEmpty, members.allSatisfy({ $0.value.members != nil }) {
-                try checkCount(members.map(\.value))
+                try checkCount(members.lazy.map(\.value))
                 return members.compactMap { entry(for: $0.value, key: $0) }
             }
             throw source.error("no list of items found; expected an array of items, an object of items, or a 'mapping' with 'items'", atByteOffset: root.offset)
@@ -44,7 +44,7 @@ struct StructuredFeed {
             try checkCount(items)
             return items.compactMap { entry(for: $0, key: nil) }
         case .object(let members):
-            try checkCount(members.map(\.value))
+            try checkCount(members.lazy.map(\.value))
             return members.compactMap { entry(for: $0.value, key: $0) }
         default:
             let what = path.map { "mapping 'items' path '\($0)' leads to \(container.kindDescription)" } ?? "found \(container.kindDescription)"
@@ -53,8 +53,8 @@ struct StructuredFeed {
     }
 
     /// Checked on the raw list, before any item is read.
-    private func checkCount(_ items: [JSONNode]) throws(Diagnostic) {
-        try FeedReader.checkCount(items.map(\.offset), limit: maximumItems, in: source)
+    private func checkCount<Items: RandomAccessCollection<JSONNode>>(_ items: Items) throws(Diagnostic) where Items.Index == Int {
+        try FeedReader.checkCount(items.lazy.map(\.offset), limit: maximumItems, in: source)
     }
 
     /// Follows a dotted path ("data.headline_ad", "results.0.images") from `root`.
