@@ -64,17 +64,22 @@ final class HTTPConnection: @unchecked Sendable {
         self.handler = handler
         self.onClose = onClose
         self.timer = DispatchSource.makeTimerSource(queue: queue)
+        // Active from the start, unscheduled until `arm`: dispatch traps when a source that was
+        // never activated is released, and a connection can be dropped before `start` runs.
+        timer.setEventHandler { [weak self] in self?.deadlinePassed() }
+        timer.activate()
     }
 
     func start() {
         queue.async { [self] in
+            // The server stopped between admitting this connection and starting it: `close` has
+            // already closed the socket, whose number may now belong to another file.
+            guard !isClosed else { return }
             let read = DispatchSource.makeReadSource(fileDescriptor: socket, queue: queue)
-            read.setEventHandler { [unowned self] in readAvailable() }
+            read.setEventHandler { [weak self] in self?.readAvailable() }
             read.setCancelHandler { [self] in sourceCancelled() }
             readSource = read
             sourcesLeftToCancel += 1
-            timer.setEventHandler { [unowned self] in deadlinePassed() }
-            timer.activate()
             arm(.head)
             resumeReading()
         }
@@ -288,7 +293,7 @@ final class HTTPConnection: @unchecked Sendable {
         guard !isWaitingToWrite, !isClosed else { return }
         if writeSource == nil {
             let write = DispatchSource.makeWriteSource(fileDescriptor: socket, queue: queue)
-            write.setEventHandler { [unowned self] in flush() }
+            write.setEventHandler { [weak self] in self?.flush() }
             write.setCancelHandler { [self] in sourceCancelled() }
             writeSource = write
             sourcesLeftToCancel += 1

@@ -54,7 +54,9 @@ public final class HTTPServer: @unchecked Sendable {
         if let address { return address }
         let socket = try ListeningSocket.make(host: configuration.host, port: configuration.port)
         let source = DispatchSource.makeReadSource(fileDescriptor: socket.descriptor, queue: acceptQueue)
-        source.setEventHandler { [unowned self] in acceptClients() }
+        // Weak, not unowned: a client can arrive after the last release and before `deinit`'s
+        // `stop` has cancelled the source, and reading an unowned reference then traps.
+        source.setEventHandler { [weak self] in self?.acceptClients() }
         let closed = listenerClosed
         source.setCancelHandler {
             closeDescriptor(socket.descriptor)

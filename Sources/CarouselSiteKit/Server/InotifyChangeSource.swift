@@ -33,7 +33,7 @@ final class InotifyChangeSource: ChangeSource {
         self.descriptor = fd
         self.report = report
         source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler { [unowned self] in readEvents() }
+        source.setEventHandler { [weak self] in self?.readEvents() }
         source.setCancelHandler { closeDescriptor(fd) }
     }
 
@@ -49,6 +49,9 @@ final class InotifyChangeSource: ChangeSource {
     }
 
     func stop() {
+        // Activating first (a no-op once started): a source that was never activated traps when
+        // released, and only an active one runs its cancel handler, which closes the descriptor.
+        source.activate()
         source.cancel()
     }
 

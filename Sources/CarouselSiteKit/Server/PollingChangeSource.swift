@@ -13,7 +13,8 @@ final class PollingChangeSource: ChangeSource {
         self.filter = filter
         timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { [unowned self] in
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
             let now = snapshot()
             for (path, stamp) in now where stamps[path] != stamp { report(path) }
             for path in stamps.keys where now[path] == nil { report(path) }

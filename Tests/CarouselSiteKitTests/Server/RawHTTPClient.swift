@@ -27,19 +27,24 @@ final class RawHTTPClient {
     private var buffer: [UInt8] = []
 
     init(port: UInt16, host: String = "127.0.0.1", timeout: Double = 5) throws {
-        self.timeout = timeout
-        fd = socket(AF_INET, socketStreamType, 0)
+        // The socket is stored only once connected. A class whose initializer throws after its
+        // properties are set still runs `deinit`, which would close the descriptor a second
+        // time: by then its number may belong to another test's socket.
+        let descriptor = socket(AF_INET, socketStreamType, 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         inet_pton(AF_INET, host, &address.sin_addr)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            closeDescriptor(fd)
-            throw Failure(description: "connect failed: \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            closeDescriptor(descriptor)
+            throw Failure(description: "connect failed: \(reason)")
         }
+        fd = descriptor
+        self.timeout = timeout
         var limit = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
