@@ -30,6 +30,19 @@ final class RawHTTPClient {
         // The socket is stored only once connected. A class whose initializer throws after its
         // properties are set still runs `deinit`, which would close the descriptor a second
         // time: by then its number may belong to another test's socket.
+        fd = try Self.connectedSocket(port: port, host: host)
+        self.timeout = timeout
+        var limit = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - timeout.rounded(.down)) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit {
+        closeDescriptor(fd)
+    }
+
+    /// A TCP socket connected to `host:port`; closed again, and the error thrown, if the
+    /// connection fails.
+    static func connectedSocket(port: UInt16, host: String) throws -> Int32 {
         let descriptor = socket(AF_INET, socketStreamType, 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -43,14 +56,7 @@ final class RawHTTPClient {
             closeDescriptor(descriptor)
             throw Failure(description: "connect failed: \(reason)")
         }
-        fd = descriptor
-        self.timeout = timeout
-        var limit = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - timeout.rounded(.down)) * 1_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    deinit {
-        closeDescriptor(fd)
+        return descriptor
     }
 
     func send(_ text: String) {

@@ -92,19 +92,10 @@ import Glibc
     /// Connects and resets at once: true if the server was listening. The reset (linger 0)
     /// leaves no TIME_WAIT behind, so the thousands of knocks use up no ephemeral ports.
     private static func knock(port: UInt16) -> Bool {
-        let fd = socket(AF_INET, socketStreamType, 0)
-        guard fd >= 0 else { return false }
-        defer {
-            var reset = linger(l_onoff: 1, l_linger: 0)
-            setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
-            closeDescriptor(fd)
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        inet_pton(AF_INET, host, &address.sin_addr)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
+        guard let fd = try? RawHTTPClient.connectedSocket(port: port, host: host) else { return false }
+        var reset = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+        closeDescriptor(fd)
+        return true
     }
 }
