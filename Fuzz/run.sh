@@ -38,6 +38,11 @@ mkdir -p "$out"
 # intercept the crashes libFuzzer needs to see.
 export ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 
+# FUZZ_SEED fixes libFuzzer's random seed, so a run can be repeated mutation for mutation;
+# unset, every run explores afresh.
+seed_option=()
+[ -z "${FUZZ_SEED:-}" ] || seed_option=(-seed="$FUZZ_SEED")
+
 status=0
 for target in "${targets[@]}"; do
     sources=("${feed_sources[@]}")
@@ -60,10 +65,10 @@ for target in "${targets[@]}"; do
     cp "${seeds[@]}" "$corpus"/
     started="$out/started-$target"
     touch "$started"
-    echo "== running $target for ${seconds}s"
+    echo "== running $target for ${seconds}s${FUZZ_SEED:+ from seed $FUZZ_SEED}"
     # -timeout: an input taking over 10 s counts as a hang; -rss_limit_mb bounds memory;
     # -max_len: 64 KiB lets mutations grow past the seeds (the photos are larger and stay whole).
-    if ! "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    if ! "$binary" "$corpus" ${seed_option[@]+"${seed_option[@]}"} -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -artifact_prefix="$out/crashes-$target/" -print_final_stats=1 2>&1 | tail -n 25; then
         status=1
         # A CI machine keeps no files: print each small reproducer so it can be rebuilt from the log

@@ -43,7 +43,11 @@ fi
 # --- Fuzzing ----------------------------------------------------------------------------------
 # A short pass per parser on every run: seven targets at 20 s each plus their compilation keeps
 # this step to a few minutes on two cores, while each run starts again from the fixtures.
-step "Fuzzing every parser for ${FUZZ_SECONDS:-20}s each (Fuzz/run.sh)"
+# The pass starts from a fixed seed (FUZZ_SEED, default 1), so a test run does not pass or fail
+# by the luck of the draw: a finding here comes from the change under test, and reproduces.
+# Exploring is the job of long runs with fresh seeds (FUZZ_SEED= Fuzz/run.sh 300; Fuzz/README.md).
+export FUZZ_SEED="${FUZZ_SEED-1}"
+step "Fuzzing every parser for ${FUZZ_SECONDS:-20}s each${FUZZ_SEED:+ from seed $FUZZ_SEED} (Fuzz/run.sh)"
 Fuzz/run.sh "${FUZZ_SECONDS:-20}"
 
 step "All tests passed"
