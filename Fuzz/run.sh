@@ -38,10 +38,14 @@ mkdir -p "$out"
 # intercept the crashes libFuzzer needs to see.
 export ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 
-# FUZZ_SEED fixes libFuzzer's random seed, so a run can be repeated mutation for mutation;
-# unset, every run explores afresh.
+# FUZZ_SEED fixes libFuzzer's random seed, and Swift's per-process hash seed with it (a
+# dictionary's order can steer coverage, and so the mutations), so a run can be repeated
+# mutation for mutation; unset, every run explores afresh.
 seed_option=()
-[ -z "${FUZZ_SEED:-}" ] || seed_option=(-seed="$FUZZ_SEED")
+if [ -n "${FUZZ_SEED:-}" ]; then
+    seed_option=(-seed="$FUZZ_SEED")
+    export SWIFT_DETERMINISTIC_HASHING=1
+fi
 
 status=0
 for target in "${targets[@]}"; do
