@@ -130,6 +130,9 @@ var WindowedCarousel = (() => {
       mark();
     };
 
+    // Whether the track rests where the current move is heading.
+    const landed = () => Math.abs(position() - 1 - offset) < 0.01;
+
     // transitionend recycles; this covers one that never arrives (seen once in a loaded
     // browser), recycling only once the track has no transition left to run.
     const settle = () => track.getAnimations().length ? settling = setTimeout(settle, 100) : recycle();
@@ -214,7 +217,9 @@ var WindowedCarousel = (() => {
         place(at);
       });
       ['pointerup', 'pointercancel', 'pointerleave'].forEach((type) => on(viewport, type, end));
-      on(track, 'transitionend', (e) => e.target == track && recycle());
+      // Only an end that finds the track landed: one can arrive late, when the settle timer has
+      // recycled already and a newer move is under way, which it must not cut short.
+      on(track, 'transitionend', (e) => e.target == track && landed() && recycle());
       on(root, 'keydown', (e) => {
         const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
         if (step) {

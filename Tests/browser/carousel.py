@@ -4,6 +4,7 @@
 import time
 
 from selenium.webdriver.support.ui import WebDriverWait
+from selenium.common.exceptions import TimeoutException
 
 # The track's position in slide widths, read from its rendered transform: 0 shows the first real
 # slide, -1 and n the clones of the last and the first.
@@ -93,11 +94,17 @@ class Carousel:
     def wait(self, condition, timeout=5, message=""):
         """Waits until `condition(state)` holds and returns that state."""
 
+        last = {}
+
         def check(driver):
-            state = self.state()
+            last["state"] = state = self.state()
             return state if condition(state) else None
 
-        return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(check, message)
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(check, message)
+        except TimeoutException as error:
+            # What the page showed last is what a failure needs explained.
+            raise TimeoutException(f"{message}; last state: {last.get('state')}") from error
 
     def wait_settled(self, timeout=5):
         """Waits until the track rests (no transition running) and returns the state."""

@@ -216,3 +216,21 @@ def test_the_show_settles_even_when_transitionend_never_arrives(sites, open_wind
     carousel.element(".carousel-next").click()
     state = carousel.wait_index(1)
     assert state["labels"] == ["1 of 5", "2 of 5", "3 of 5"]
+
+
+def test_a_late_transitionend_does_not_stop_the_next_move(sites, open_windowed):
+    """A transitionend can arrive late, once a newer move has begun (a browser that drew no frame
+    in between, and the settle timer had already recycled). Taken for the new move's end, it
+    recycled the views mid-way and left the track resting between two slides."""
+    site = sites.build("windowed-late-end", count=5, autoplay=False, windowed=True)
+    carousel = open_windowed(site.url)
+    carousel.wait_index(0)
+    carousel.element(".carousel-next").click()
+    carousel.wait_index(1)
+    carousel.js(
+        "const track = document.querySelector(arguments[0] + ' .carousel-track');"
+        "document.querySelector(arguments[0]).carousel.go(2);"
+        "track.dispatchEvent(new TransitionEvent('transitionend', { propertyName: 'transform' }));"
+    )
+    state = carousel.wait_index(2)
+    assert state["labels"] == ["2 of 5", "3 of 5", "4 of 5"]
