@@ -9,10 +9,18 @@ from sites import without_script
 
 # Layout shifts and long tasks since navigation start, including those before the observer.
 OBSERVE = """
-window.__shift = 0;
+window.__shifts = [];
 window.__longTasks = [];
+// Each shift with what moved (element, rectangles before and after), so a failure says what.
+const describe = (source) => ({
+  node: source.node ? `${source.node.nodeName.toLowerCase()}.${source.node.className}` : null,
+  from: source.previousRect.toJSON(),
+  to: source.currentRect.toJSON(),
+});
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+  for (const entry of list.getEntries()) {
+    if (!entry.hadRecentInput) window.__shifts.push({ at: Math.round(entry.startTime), value: entry.value, sources: entry.sources.map(describe) });
+  }
 }).observe({ type: 'layout-shift', buffered: true });
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__longTasks.push(Math.round(entry.duration));
@@ -67,7 +75,8 @@ def test_no_layout_shift_over_a_full_loop(sites, open_page, driver):
     # Six slides at 0.8 s: a full loop back to the first slide, through the clone.
     carousel.wait(lambda s: s["index"] == 5, timeout=15)
     carousel.wait_index(0, timeout=15)
-    assert driver.execute_script("return window.__shift") == 0
+    shifts = driver.execute_script("return window.__shifts")
+    assert sum(shift["value"] for shift in shifts) == 0, f"layout shifts: {shifts}"
 
 
 def test_no_long_task_while_autoplaying_100_slides(sites, open_page, driver):
