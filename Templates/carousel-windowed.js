@@ -139,8 +139,8 @@ var WindowedCarousel = (() => {
 
     // Moves the track to view position p (0, 1 or 2), animating when it is not there already.
     const go = (p) => {
-      const animate = Math.abs(position() - p) > 0.01;
       offset = p - 1;
+      const animate = !landed();
       place(p, animate);
       clearTimeout(settling);
       if (animate) {

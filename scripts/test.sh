@@ -5,7 +5,8 @@
 #   3. real-browser tests in headless Chromium against built sites (pytest + Selenium)
 #   4. conformance over the public corpora in ../shared/corpora, when that folder exists
 #      (CI always has it; set CAROUSEL_CORPORA to point elsewhere)
-#   5. a short fuzzing pass over every parser (Fuzz/run.sh; FUZZ_SECONDS per target, default 20)
+#   5. a short fuzzing pass over every parser (Fuzz/run.sh; FUZZ_SECONDS per target, default 20,
+#      from seed FUZZ_SEED, default 1)
 # Any failing or missing step fails the run; nothing is skipped silently.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,7 +46,7 @@ fi
 # this step to a few minutes on two cores, while each run starts again from the fixtures.
 # The pass starts from a fixed seed (FUZZ_SEED, default 1), so a test run does not pass or fail
 # by the luck of the draw: a finding here comes from the change under test, and reproduces.
-# Exploring is the job of long runs with fresh seeds (FUZZ_SEED= Fuzz/run.sh 300; Fuzz/README.md).
+# Exploring is the job of long runs with fresh seeds (Fuzz/run.sh 300; Fuzz/README.md).
 export FUZZ_SEED="${FUZZ_SEED-1}"
 step "Fuzzing every parser for ${FUZZ_SECONDS:-20}s each${FUZZ_SEED:+ from seed $FUZZ_SEED} (Fuzz/run.sh)"
 Fuzz/run.sh "${FUZZ_SECONDS:-20}"

@@ -206,25 +206,29 @@ def test_short_shows_forced_into_windowed_mode_work(sites, open_windowed, driver
     assert severe_messages(driver) == []
 
 
-def test_the_show_settles_even_when_transitionend_never_arrives(sites, open_windowed):
+@pytest.fixture
+def five_windowed(sites, open_windowed):
+    """A five-slide show forced into windowed mode, open and resting on its first slide."""
+    carousel = open_windowed(sites.build("windowed-five", count=5, autoplay=False, windowed=True).url)
+    carousel.wait_index(0)
+    return carousel
+
+
+def test_the_show_settles_even_when_transitionend_never_arrives(five_windowed):
     """A browser that drops the track's transitionend (seen once under load) still gets its
     views recycled once the transition has run."""
-    site = sites.build("windowed-lost-end", count=5, autoplay=False, windowed=True)
-    carousel = open_windowed(site.url)
-    carousel.wait_index(0)
+    carousel = five_windowed
     carousel.js("document.querySelector(arguments[0]).addEventListener('transitionend', (e) => e.stopPropagation(), true)")
     carousel.element(".carousel-next").click()
     state = carousel.wait_index(1)
     assert state["labels"] == ["1 of 5", "2 of 5", "3 of 5"]
 
 
-def test_a_late_transitionend_does_not_stop_the_next_move(sites, open_windowed):
+def test_a_late_transitionend_does_not_stop_the_next_move(five_windowed):
     """A transitionend can arrive late, once a newer move has begun (a browser that drew no frame
     in between, and the settle timer had already recycled). Taken for the new move's end, it
     recycled the views mid-way and left the track resting between two slides."""
-    site = sites.build("windowed-late-end", count=5, autoplay=False, windowed=True)
-    carousel = open_windowed(site.url)
-    carousel.wait_index(0)
+    carousel = five_windowed
     carousel.element(".carousel-next").click()
     carousel.wait_index(1)
     carousel.js(

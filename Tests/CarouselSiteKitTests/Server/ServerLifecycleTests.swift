@@ -14,13 +14,6 @@ import Glibc
 @Suite struct ServerLifecycleTests {
     static let host = "127.0.0.2"
 
-    final class Flag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var raised = false
-        var isRaised: Bool { lock.withLock { raised } }
-        func raise() { lock.withLock { raised = true } }
-    }
-
     /// Stopping (even iterations) races connections admitted but not yet started; releasing (odd
     /// ones) races the accept source firing between the last release and `deinit`'s cancel.
     @Test func aServerStoppedOrReleasedWhileClientsConnectGoesAwayCleanly() async throws {
@@ -71,13 +64,13 @@ import Glibc
 
     /// Knocks on `port` from a thread of its own, as fast as it can, until stopped.
     private static func keepKnocking(port: UInt16) -> Knocking {
-        let stop = Flag()
+        let stop = ManualSwitch()
         let done = DispatchSemaphore(value: 0)
         Thread {
-            while !stop.isRaised { _ = knock(port: port) }
+            while !stop.isOn { _ = knock(port: port) }
             done.signal()
         }.start()
-        return Knocking { stop.raise(); done.wait() }
+        return Knocking { stop.isOn = true; done.wait() }
     }
 
     private static func refusesClients(port: UInt16) -> Bool {
